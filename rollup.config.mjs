@@ -1,0 +1,20 @@
+// Builds both public entry points to ESM in dist/, keeping one file per source module so that
+// `resource-elements/core` and `resource-elements` share code instead of duplicating it.
+import typescript from '@rollup/plugin-typescript';
+
+const isExternal = (id) => id === 'lit' || id.startsWith('lit/') || id.startsWith('@lit/');
+
+export default {
+  input: {
+    index: 'src/index.ts',
+    'core/index': 'src/core/index.ts',
+  },
+  external: isExternal,
+  output: {
+    dir: 'dist',
+    format: 'es',
+    preserveModules: true,
+    preserveModulesRoot: 'src',
+  },
+  plugins: [typescript({ tsconfig: './tsconfig.build.json', outputToFilesystem: true })],
+};

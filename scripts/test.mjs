@@ -1,0 +1,46 @@
+// `npm test`: every check, in order, stopping at the first failure, then one summary line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const steps = [
+  ['browser', ['node', 'scripts/ensure-browser.mjs']],
+  ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
+  ['lint', ['npx', 'eslint', '.']],
+  ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
+  ['node tests', ['node', 'scripts/test-node.mjs']],
+  ['browser tests', ['npx', 'wtr', '--config', 'web-test-runner.config.mjs']],
+];
+
+rmSync('.test-results/node.json', { force: true });
+rmSync('.test-results/browser.json', { force: true });
+
+function readCounts(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function summary() {
+  const node = readCounts('.test-results/node.json');
+  const browser = readCounts('.test-results/browser.json');
+  console.log(
+    `\nnode: ${node.passed} passed, ${node.failed} failed; chromium: ${browser.passed} passed, ${browser.failed} failed`,
+  );
+  const passed = node.passed + browser.passed;
+  const failed = node.failed + browser.failed;
+  const skipped = (node.skipped ?? 0) + (browser.skipped ?? 0);
+  console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  return failed;
+}
+
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(
+      `\n${name} failed (exit ${result.status ?? result.signal}); later steps were not run.`,
+    );
+    summary();
+    process.exit(1);
+  }
+}
+process.exit(summary() === 0 ? 0 : 1);

@@ -1,0 +1,246 @@
+/**
+ * Path templates: `:name` is a required parameter, `:name?` an optional one, and a backslash makes
+ * the next character literal (`'/search\\?q=:q'` has a literal `?`). Values are percent-encoded, so
+ * no value can change the shape of the path it fills.
+ */
+import type { Simplify } from '../type-utils.js';
+
+/** A parameter of a path template. */
+export interface PathParam {
+  readonly name: string;
+  readonly optional: boolean;
+}
+
+/** A parsed template: literal text and parameters, in order. */
+export type PathToken = string | PathParam;
+
+/** A value that can fill a path parameter. */
+export type PathValue = string | number;
+
+const NAME_CHAR = /[A-Za-z0-9_]/;
+const parsed = new Map<string, readonly PathToken[]>();
+
+/**
+ * Splits a template into literal text and parameters. Results are cached per template.
+ * @example parsePath('/users/:id') // ['/users/', { name: 'id', optional: false }]
+ */
+export function parsePath(template: string): readonly PathToken[] {
+  let tokens = parsed.get(template);
+  if (tokens) return tokens;
+  const out: PathToken[] = [];
+  let literal = '';
+  for (let i = 0; i < template.length; i++) {
+    const char = template[i]!;
+    if (char === '\\' && i + 1 < template.length) {
+      literal += template[++i];
+      continue;
+    }
+    if (char === ':') {
+      let end = i + 1;
+      while (end < template.length && NAME_CHAR.test(template[end]!)) end++;
+      if (end > i + 1) {
+        const optional = template[end] === '?';
+        if (literal) out.push(literal);
+        literal = '';
+        out.push({ name: template.slice(i + 1, end), optional });
+        i = optional ? end : end - 1;
+        continue;
+      }
+    }
+    literal += char;
+  }
+  if (literal) out.push(literal);
+  tokens = Object.freeze(out);
+  parsed.set(template, tokens);
+  return tokens;
+}
+
+/**
+ * The parameters of a template, in order.
+ * @example pathParams('/:group/posts/:id?') // [{ name: 'group', … }, { name: 'id', optional: true }]
+ */
+export function pathParams(template: string): PathParam[] {
+  return parsePath(template).filter((token): token is PathParam => typeof token !== 'string');
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Fills a template with values, each percent-encoded as one path component. A missing optional
+ * parameter is left out together with the `/` before it.
+ * @example fillPath('/:group/posts/:id', { group: 'news', id: 5 }) // '/news/posts/5'
+ */
+export function fillPath(template: string, params: Readonly<Record<string, unknown>> = {}): string {
+  const tokens = parsePath(template);
+  let out = '';
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (typeof token === 'string') {
+      out += token;
+      continue;
+    }
+    const value = params[token.name];
+    if (value === undefined || value === null) {
+      if (token.optional) {
+        if (out.endsWith('/')) out = out.slice(0, -1);
+        continue;
+      }
+      throw new Error(
+        `Missing required path parameter "${token.name}" for path "${template}": got ${describe(params)}.`,
+      );
+    }
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
+      throw new TypeError(
+        `Path parameter "${token.name}" for path "${template}" must be a string or a number: got ${describe(value)}.`,
+      );
+    }
+    const text = String(value);
+    if (text === '') {
+      if (token.optional) {
+        if (out.endsWith('/')) out = out.slice(0, -1);
+        continue;
+      }
+      throw new Error(
+        `Path parameter "${token.name}" for path "${template}" is an empty string: it would leave an empty path segment.`,
+      );
+    }
+    // `.` and `..` stay dot segments even when percent-encoded (URL parsers treat %2E as a dot),
+    // so as a whole segment they would move the request to another path.
+    const next = tokens[i + 1];
+    const wholeSegment =
+      (out === '' || out.endsWith('/')) &&
+      (next === undefined || (typeof next === 'string' && /^[/?#]/.test(next)));
+    if (wholeSegment && (text === '.' || text === '..')) {
+      throw new Error(
+        `Path parameter "${token.name}" for path "${template}" cannot be "${text}": a dot segment would change the path.`,
+      );
+    }
+    out += encodeURIComponent(text);
+  }
+  return out === '' ? '/' : out;
+}
+
+function escapeLiteral(text: string): string {
+  return text.replace(/[\\:?]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The template with its last parameter (and everything after it, and the `/` before it) removed:
+ * the path of a resource's list and create members.
+ * @example shortenPath('/:group/posts/:id') // '/:group/posts'
+ * @example shortenPath('/:first') // '/'
+ */
+export function shortenPath(template: string): string {
+  const tokens = parsePath(template);
+  let last = -1;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    if (typeof tokens[i] !== 'string') {
+      last = i;
+      break;
+    }
+  }
+  if (last === -1) {
+    throw new Error(
+      `Path "${template}" has no parameter: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id").`,
+    );
+  }
+  let out = '';
+  tokens.slice(0, last).forEach((token, i, kept) => {
+    if (typeof token === 'string') {
+      const text = i === kept.length - 1 && token.endsWith('/') ? token.slice(0, -1) : token;
+      out += escapeLiteral(text);
+    } else {
+      // A literal `?` right after a parameter would read as "optional": escapeLiteral covers it.
+      out += `:${token.name}${token.optional ? '?' : ''}`;
+    }
+  });
+  return out === '' ? '/' : out;
+}
+
+// ---- Types: the URL parameters of a template, inferred from its text. ----
+
+type Lower =
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z';
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type NameChar = Lower | Uppercase<Lower> | Digit | '_';
+
+interface Found<R extends string, O extends string> {
+  required: R;
+  optional: O;
+}
+
+type Scan<
+  S extends string,
+  R extends string,
+  O extends string,
+> = S extends `\\${infer _Escaped}${infer Rest}`
+  ? Scan<Rest, R, O>
+  : S extends `:${infer Rest}`
+    ? ReadName<Rest, '', R, O>
+    : S extends `${infer _Char}${infer Rest}`
+      ? Scan<Rest, R, O>
+      : Found<R, O>;
+
+type ReadName<
+  S extends string,
+  Name extends string,
+  R extends string,
+  O extends string,
+> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? ReadName<Rest, `${Name}${C}`, R, O>
+    : Name extends ''
+      ? Scan<S, R, O>
+      : C extends '?'
+        ? Scan<Rest, R, O | Name>
+        : Scan<S, R | Name, O>
+  : Name extends ''
+    ? Found<R, O>
+    : Found<R | Name, O>;
+
+type ArgsOf<F> =
+  F extends Found<infer R, infer O>
+    ? Simplify<{ [K in R]: PathValue } & { [K in Exclude<O, R>]?: PathValue }>
+    : never;
+
+/**
+ * The URL parameters of a path template.
+ * @example type A = PathArgs<'/:group/posts/:id?'> // { group: string | number; id?: string | number }
+ */
+export type PathArgs<S extends string> = string extends S
+  ? Record<string, PathValue | undefined>
+  : ArgsOf<Scan<S, never, never>>;
+
+/** The names of a template's parameters, required and optional. */
+export type PathKeys<S extends string> = keyof PathArgs<S> & string;

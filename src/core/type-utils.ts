@@ -1,0 +1,2 @@
+/** Flattens an intersection into one object type, so editors show `{ a: …; b: … }`. */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {};

@@ -1,0 +1,2 @@
+/** `resource-elements`: the core plus the Lit layer. */
+export * from './core/index.js';
