@@ -1,0 +1,103 @@
+/**
+ * The contract between endpoints, the Controller and the Lit layer. RestEndpoint implements
+ * EndpointLike; Controller implements ControllerLike; ResourceController uses only ControllerLike.
+ */
+import type { Schema, EntityClass } from '../schema/types.js';
+
+/** How fresh a read is. */
+export const ExpiryStatus = {
+  /** Fresh: show it. */
+  Valid: 'valid',
+  /** Past `expiresAt`: show it while it is fetched again. */
+  Stale: 'stale',
+  /** Must not be shown: never fetched, invalidated, or a required entity is INVALID. */
+  Invalid: 'invalid',
+} as const;
+export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
+
+/** What `Controller.getResponse` returns. The same object comes back while nothing in it changed. */
+export interface ResponseInfo<T = unknown> {
+  /** The denormalized value (Entity instances), or undefined when there is none to show. */
+  readonly data: T | undefined;
+  readonly expiryStatus: ExpiryStatus;
+  /** When the data goes stale (ms on the controller's clock); 0 when there is none. */
+  readonly expiresAt: number;
+  /** The error of the latest attempt, while it has not expired; undefined otherwise. */
+  readonly error: unknown;
+}
+
+/** The environment a request runs in: the Controller passes its own `fetch`. */
+export interface RunContext {
+  readonly fetch?: typeof globalThis.fetch;
+  readonly signal?: AbortSignal;
+}
+
+/** Read access to the store for `getOptimisticResponse`. */
+export interface Snapshot {
+  /** The stored entity of `entity` whose pk is computed from `props`, denormalized; or undefined. */
+  get<E extends EntityClass>(entity: E, props: object): InstanceType<E> | undefined;
+  /** Reads an endpoint's response as the store holds it now. */
+  getResponse<E extends EndpointLike>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): ResponseInfo<Resolved<E>>;
+  /** The controller's clock when the optimistic update is applied. */
+  readonly fetchedAt: number;
+  /** Throw this from getOptimisticResponse to apply nothing. */
+  readonly abort: Error;
+}
+
+/** What the Controller needs from an endpoint. */
+export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
+  (...args: Args): Promise<R>;
+  readonly name: string;
+  /** How the response is normalized; undefined stores it as it is. */
+  readonly schema?: Schema | undefined;
+  /** True for mutations (every method but GET): never deduplicated, results not read back by key. */
+  readonly sideEffect: boolean;
+  /** METHOD + URL with the query sorted. Identical requests have identical keys. */
+  key(...args: Args): string;
+  /** Performs the request in `context` and resolves with the processed body (not normalized). */
+  run(args: Args, context?: RunContext): Promise<unknown>;
+  readonly dataExpiryLength?: number | undefined;
+  readonly errorExpiryLength?: number | undefined;
+  readonly pollFrequency?: number | undefined;
+  readonly invalidIfStale?: boolean | undefined;
+  /**
+   * The query parameter that carries the page or cursor. The result of such an endpoint is stored
+   * under `key` of its args without that field, i.e. it lands on the list it pages.
+   */
+  readonly paginationField?: string | undefined;
+  getOptimisticResponse?: ((snapshot: Snapshot, ...args: Args) => unknown) | undefined;
+}
+
+/** The resolved (denormalized) value of an endpoint. */
+export type Resolved<E> = E extends EndpointLike<any, infer R> ? R : unknown;
+
+/** The part of the Controller the Lit layer uses. */
+export interface ControllerLike {
+  /** Runs the endpoint, commits the result, resolves with the denormalized value. */
+  fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>>;
+  /** Fetches only when the data is missing, stale or invalid (and not already in flight). */
+  fetchIfStale<E extends EndpointLike>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): Promise<Resolved<E>> | undefined;
+  /** Reads the store; the same object comes back while nothing in it changed (compare with ===). */
+  getResponse<E extends EndpointLike>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): ResponseInfo<Resolved<E>>;
+  /**
+   * Declares interest in a read while it is shown: keeps it from garbage collection, polls it
+   * when the endpoint has `pollFrequency`, and refetches it when stale on online/focus.
+   * Returns the function that ends the interest.
+   */
+  subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void;
+  /** Called once per committed change of the store. Returns the function that removes it. */
+  addListener(listener: () => void): () => void;
+  /** Revalidation triggers, wired to the window by the Lit layer. */
+  online(): void;
+  offline(): void;
+  focus(): void;
+}

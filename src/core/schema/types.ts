@@ -1,0 +1,117 @@
+/**
+ * The shared vocabulary of schemas: what every schema implements, the INVALID marker, and the
+ * types that turn a schema into the type of its normalized and denormalized values.
+ */
+import type { Entity } from './entity.js';
+
+/** Marks an entity (or a whole read) as invalid: must not be shown, must be fetched again. */
+export const INVALID: unique symbol = Symbol.for('resource-elements.INVALID');
+export type INVALID = typeof INVALID;
+
+/** A stored entity: its plain data, or INVALID after `schema.Invalidate`. */
+export type StoredEntity = Record<string, unknown> | INVALID;
+
+/** entities[key][pk]: every stored entity, by entity key and primary key. */
+export type EntityTable = Record<string, Record<string, StoredEntity>>;
+
+/** When an entity was written, for "older never overwrites newer". */
+export interface EntityMeta {
+  /** When the request that brought it was started (ms, from the controller's clock). */
+  fetchedAt: number;
+  /** When it was written to the store. */
+  date: number;
+  expiresAt: number;
+}
+
+export type EntityMetaTable = Record<string, Record<string, EntityMeta>>;
+
+/** The parts of the store that normalize reads and writes. */
+export interface NormalizedStore {
+  entities: EntityTable;
+  entitiesMeta: EntityMetaTable;
+}
+
+/** What normalize() returns: the result (pks in place of entities) and the whole new tables. */
+export interface NormalizeResult<R = unknown> extends NormalizedStore {
+  result: R;
+}
+
+/** Arguments of the call that produced the data: `[urlParams, body?]`. */
+export type Args = readonly unknown[];
+
+/** The class side of an Entity subclass. */
+export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) &
+  Omit<typeof Entity, 'prototype'>;
+
+/** Any schema: an Entity class, a schema instance, `[S]`, or a plain object of members. */
+export type Schema =
+  EntityClass | SchemaInstance | readonly [Schema] | { readonly [key: string]: Schema | unknown };
+
+/** What schema instances (Array, Object, Values, Union, Collection, Invalidate) implement. */
+export interface SchemaInstance {
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    args: Args,
+    visit: Visit,
+    delegate: NormalizeDelegate,
+  ): unknown;
+  denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown;
+}
+
+/** Normalizes a nested value with the given schema. */
+export type Visit = (
+  schema: unknown,
+  value: unknown,
+  parent: unknown,
+  key: string | undefined,
+  args: Args,
+) => unknown;
+/** Denormalizes a nested value with the given schema. */
+export type Unvisit = (schema: unknown, input: unknown) => unknown;
+
+/** How schemas read and write the store while normalizing. */
+export interface NormalizeDelegate {
+  /** The stored entity, or undefined. */
+  getEntity(key: string, pk: string): StoredEntity | undefined;
+  /** Every stored entity of one key (read-only view). */
+  getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined;
+  /** Writes an entity, merging with what is stored by the rules of `entity` (or plainly when absent). */
+  mergeEntity(
+    entity: EntityClass | undefined,
+    key: string,
+    pk: string,
+    value: Record<string, unknown>,
+  ): void;
+  /** Replaces an entity outright (collections). */
+  setEntity(key: string, pk: string, value: Record<string, unknown> | INVALID): void;
+  /** Marks an entity INVALID. */
+  invalidate(key: string, pk: string): void;
+}
+
+// ---- Types of values ----
+
+type Primitive = string | number | boolean | bigint | symbol | null | undefined;
+
+/** Anything schema-shaped whose denormalized type is given by its `_denormalized` brand. */
+export interface Denormalizes<T> {
+  readonly _denormalized?: T;
+}
+
+/** The type of a schema's denormalized value: Entity instances in place of pks. */
+export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
+  ? U extends Entity
+    ? U
+    : never
+  : S extends Denormalizes<infer T>
+    ? T
+    : S extends readonly [infer Inner]
+      ? Denormalize<Inner>[]
+      : S extends Primitive
+        ? S
+        : S extends readonly unknown[]
+          ? S
+          : S extends object
+            ? { -readonly [K in keyof S]: Denormalize<S[K]> }
+            : S;
