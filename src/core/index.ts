@@ -4,3 +4,36 @@
  */
 export { fillPath, parsePath, pathParams, shortenPath } from './rest/path.js';
 export type { PathArgs, PathKeys, PathParam, PathToken, PathValue } from './rest/path.js';
+export { Entity } from './schema/entity.js';
+export * as schema from './schema/namespace.js';
+export type {
+  CollectionMerge,
+  CollectionOptions,
+  CreateCollectionFilter,
+} from './schema/collection.js';
+export { INVALID } from './schema/types.js';
+export type {
+  Args,
+  Denormalize,
+  EntityClass,
+  EntityMeta,
+  EntityMetaTable,
+  EntityTable,
+  NormalizeResult,
+  NormalizedStore,
+  Schema,
+  SchemaInstance,
+} from './schema/types.js';
+export { normalize, NormalizeError } from './normalize/normalize.js';
+export { denormalize } from './normalize/denormalizer.js';
+export { MemoCache } from './normalize/memo-cache.js';
+export { visitEntities } from './normalize/visit-entities.js';
+export { paginatedFilter, paginatedMerge, removeCursor } from './rest/pagination.js';
+export { ExpiryStatus } from './controller/types.js';
+export type {
+  ControllerLike,
+  EndpointLike,
+  ResponseInfo,
+  RunContext,
+  Snapshot,
+} from './controller/types.js';

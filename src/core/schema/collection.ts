@@ -1,0 +1,247 @@
+import type {
+  Args,
+  Denormalize,
+  NormalizeDelegate,
+  Schema,
+  SchemaInstance,
+  Unvisit,
+  Visit,
+} from './types.js';
+import { INVALID } from './types.js';
+import { normalizeArray } from './array.js';
+import { canonicalArgs, parseCanonicalArgs } from '../normalize/canonical.js';
+import { hasOwn } from '../util/own.js';
+import { kindOf } from '../util/describe.js';
+
+/** Combines a stored list with incoming members (both normalized). */
+export type CollectionMerge = (
+  existing: readonly unknown[],
+  incoming: readonly unknown[],
+) => unknown[];
+/** Given a call's args, says whether a stored list (by its args) takes the created members. */
+export type CreateCollectionFilter = (
+  ...args: Args
+) => (listArgs: Record<string, string>) => boolean;
+
+export interface CollectionOptions {
+  /** Store key of the lists; defaults to `[<entity key>]`. */
+  key?: string;
+  /** For a collection nested in an entity: the args of the list it is, from the parent. */
+  nestKey?: (parent: Record<string, unknown>, key: string) => Record<string, unknown>;
+}
+
+type Mode = 'list' | 'push' | 'unshift' | 'add';
+
+function memberKey(member: unknown): string {
+  return typeof member === 'string' ? member : JSON.stringify(member);
+}
+
+/** `existing` then every incoming member not already there (a member is never listed twice). */
+function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+  const seen = new Set(existing.map(memberKey));
+  const out = existing.slice();
+  for (const member of incoming) {
+    const id = memberKey(member);
+    if (!seen.has(id)) {
+      seen.add(id);
+      out.push(member);
+    }
+  }
+  return out;
+}
+
+function withoutDuplicates(list: readonly unknown[]): unknown[] {
+  return appendNew([], list);
+}
+
+function matches(source: unknown, key: string, expected: string): boolean {
+  if (source === null || typeof source !== 'object' || !hasOwn(source, key)) return false;
+  const value = (source as Record<string, unknown>)[key];
+  return (
+    value !== undefined && canonicalArgs({ [key]: value }) === canonicalArgs({ [key]: expected })
+  );
+}
+
+/**
+ * Lists of entities, one list per argument set: `getList({ userId: 1 })` and
+ * `getList({ userId: 2 })` are two lists. Its `push`, `unshift` and `addWith` variants add
+ * created entities to every stored list whose filter arguments match the call's arguments or
+ * body, never twice. Override `nonFilterArgumentKeys` in a subclass to say which arguments
+ * (sorting, for example) do not decide membership.
+ *
+ * @example
+ * const todoList = new schema.Collection([Todo]);
+ * // POST /todos { userId: 1 } lands at the end of the { userId: 1 } list and of the {} list
+ * const create = new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push });
+ */
+export class Collection<S extends readonly [Schema] = readonly [Schema]> implements SchemaInstance {
+  declare readonly _denormalized?: Denormalize<S[0]>[];
+  readonly key: string;
+  readonly nestKey: CollectionOptions['nestKey'];
+  /** 'list' for the collection itself; the variants add members to stored lists. */
+  readonly mode: Mode = 'list';
+  readonly mergeMembers: CollectionMerge = appendNew;
+  readonly filterFactory: CreateCollectionFilter | undefined = undefined;
+  private variants?: Partial<Record<'push' | 'unshift', Collection<S>>>;
+
+  constructor(
+    readonly schema: S,
+    options: CollectionOptions = {},
+  ) {
+    if (!Array.isArray(schema) || schema.length !== 1) {
+      throw new TypeError(
+        'schema.Collection takes a one-member array, e.g. new schema.Collection([Todo])',
+      );
+    }
+    const inner = schema[0] as { key?: unknown };
+    const innerKey = typeof inner?.key === 'string' ? inner.key : undefined;
+    if (options.key === undefined && innerKey === undefined) {
+      throw new TypeError('schema.Collection needs a key option when its members are not entities');
+    }
+    this.key = options.key ?? `[${innerKey}]`;
+    this.nestKey = options.nestKey;
+  }
+
+  /** Adds created members at the end of every matching list. */
+  get push(): Collection<S> {
+    return this.variant('push');
+  }
+
+  /** Adds created members at the start of every matching list. */
+  get unshift(): Collection<S> {
+    return this.variant('unshift');
+  }
+
+  /**
+   * Adds members with your own merge and filter (pagination uses it).
+   * @example list.addWith(paginatedMerge, paginatedFilter(removeCursor))
+   */
+  addWith(merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter): Collection<S> {
+    return this.derive(
+      'add',
+      (existing, incoming) => withoutDuplicates(merge(existing, incoming)),
+      createCollectionFilter,
+    );
+  }
+
+  /**
+   * True for argument keys that do not decide which lists a created member joins.
+   * @example class SortedCollection extends schema.Collection { nonFilterArgumentKeys(key) { return key === 'sort'; } }
+   */
+  nonFilterArgumentKeys(key: string): boolean {
+    return key.startsWith('order');
+  }
+
+  /**
+   * The default filter: every filtering key of a list equals the call's URL param or body member.
+   * @example collection.createCollectionFilter({ userId: 1 }, { title: 'x' })({ userId: '1' }) // true
+   */
+  createCollectionFilter(...args: Args): (listArgs: Record<string, string>) => boolean {
+    const [params, body] = args;
+    return (listArgs) =>
+      Object.keys(listArgs).every(
+        (key) =>
+          this.nonFilterArgumentKeys(key) ||
+          matches(params, key, listArgs[key]!) ||
+          matches(body, key, listArgs[key]!),
+      );
+  }
+
+  /** The list id (canonical args) of the list a response belongs to. */
+  pk(parent: unknown, key: string | undefined, args: Args): string {
+    if (this.nestKey && parent !== null && typeof parent === 'object' && key !== undefined) {
+      return canonicalArgs(this.nestKey(parent as Record<string, unknown>, key));
+    }
+    return canonicalArgs(args[0]);
+  }
+
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    args: Args,
+    visit: Visit,
+    delegate: NormalizeDelegate,
+  ): unknown {
+    if (this.mode === 'list') {
+      if (!Array.isArray(input))
+        throw new TypeError(`expected an array for collection ${this.key}, got ${kindOf(input)}`);
+      const members = withoutDuplicates(
+        normalizeArray(this.schema[0], input, parent, key, args, visit),
+      );
+      const listPk = this.pk(parent, key, args);
+      delegate.setEntity(this.key, listPk, members as unknown as Record<string, unknown>);
+      return listPk;
+    }
+    const many = Array.isArray(input);
+    const incoming = normalizeArray(
+      this.schema[0],
+      many ? input : [input],
+      parent,
+      key,
+      args,
+      visit,
+    );
+    const accepts = this.filterFactory
+      ? this.filterFactory(...args)
+      : this.createCollectionFilter(...args);
+    const lists = delegate.getEntities(this.key) ?? {};
+    for (const listPk of Object.keys(lists)) {
+      const list = lists[listPk];
+      if (list === INVALID || !Array.isArray(list)) continue;
+      if (!accepts(parseCanonicalArgs(listPk))) continue;
+      const next =
+        this.mode === 'unshift' ? appendNew(incoming, list) : this.mergeMembers(list, incoming);
+      if (next.length !== list.length || next.some((member, i) => member !== list[i])) {
+        delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
+      }
+    }
+    if (this.mode === 'add') {
+      // A page lands on its own list even when that list was not fetched first.
+      const listPk = this.pk(parent, key, args);
+      const existing = delegate.getEntity(this.key, listPk);
+      if (existing === undefined || existing === INVALID) {
+        delegate.setEntity(
+          this.key,
+          listPk,
+          withoutDuplicates(incoming) as unknown as Record<string, unknown>,
+        );
+      }
+      return listPk;
+    }
+    return many ? incoming : incoming[0];
+  }
+
+  denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
+    // Lists are read through the store by the denormalizer (see readsList); the push and
+    // unshift variants resolve to the created members themselves.
+    if (Array.isArray(input)) return input.map((member) => unvisit(this.schema[0], member));
+    return unvisit(this.schema[0], input);
+  }
+
+  /** True when this schema's normalized value is a list id to be read from the store. */
+  get readsList(): boolean {
+    return this.mode === 'list' || this.mode === 'add';
+  }
+
+  private variant(mode: 'push' | 'unshift'): Collection<S> {
+    this.variants ??= {};
+    return (this.variants[mode] ??= this.derive(mode, appendNew, undefined));
+  }
+
+  private derive(
+    mode: Mode,
+    merge: CollectionMerge,
+    filter: CreateCollectionFilter | undefined,
+  ): Collection<S> {
+    // Object.create keeps the subclass's prototype, so its overrides (nonFilterArgumentKeys…) apply.
+    const derived = Object.create(this) as Collection<S>;
+    Object.defineProperties(derived, {
+      mode: { value: mode },
+      mergeMembers: { value: merge },
+      filterFactory: { value: filter },
+      variants: { value: undefined, writable: true },
+    });
+    return derived;
+  }
+}

@@ -1,0 +1,111 @@
+import type { Args, Schema } from './types.js';
+import { assignOwn } from '../util/own.js';
+import { DEV } from '../util/dev.js';
+
+const warnedKeys = new WeakSet<object>();
+
+/**
+ * Base class of every record type. Declare fields with their defaults as class fields, say how to
+ * compute the primary key in `pk()`, and name nested schemas in `static schema`.
+ *
+ * A nested entity field whose default is `null` or `undefined` is optional (it disappears when
+ * the entity it points to is INVALID); any other default makes it required (the whole read
+ * becomes INVALID, so it is fetched again).
+ *
+ * @example
+ * class Todo extends Entity {
+ *   id = '';
+ *   title = '';
+ *   completed = false;
+ *   author: User | null = null;
+ *   pk() { return this.id; }
+ *   static key = 'Todo';
+ *   static schema = { author: User };
+ * }
+ */
+export abstract class Entity {
+  /** The primary key of this entity; computed with `this` bound to the (processed) input. */
+  abstract pk(parent?: unknown, key?: string, args?: Args): string | number | undefined;
+
+  /** Schemas of nested members: other entities, `[Entity]`, collections, unions… */
+  static schema: { readonly [field: string]: Schema } = {};
+
+  /**
+   * The name of this entity type in the store. Defaults to the class name, which minifiers
+   * change: set it explicitly (`static key = 'Todo'`).
+   */
+  static get key(): string {
+    if (DEV && !warnedKeys.has(this)) {
+      warnedKeys.add(this);
+      console.warn(
+        `Entity ${this.name} has no static key, so its class name is used; minifiers change class names. Add \`static key = '${this.name}'\`.`,
+      );
+    }
+    return this.name;
+  }
+
+  // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would
+  // hit the inherited getter; this setter turns it into an own property of the subclass.
+  static set key(value: string) {
+    Object.defineProperty(this, 'key', {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
+  }
+
+  /**
+   * An instance with the class's defaults, overwritten by `props`.
+   * @example const draft = Todo.fromJS({ title: 'Buy milk' });
+   */
+  static fromJS<T extends Entity>(this: abstract new () => T, props: Partial<T> | object = {}): T {
+    const instance = new (this as unknown as new () => T)();
+    return assignOwn(instance, props);
+  }
+
+  /**
+   * The primary key for plain `props` (as received from the server or given as URL params).
+   * @example Todo.pk({ id: 5 }) // 5
+   */
+  static pk(
+    props: object,
+    parent?: unknown,
+    key?: string,
+    args?: Args,
+  ): string | number | undefined {
+    return (this.prototype as Entity).pk.call(props as Entity, parent, key, args);
+  }
+
+  /**
+   * Turns the raw input into what is stored (a copy: never mutate the input).
+   * @example static process(input) { return { ...input, title: input.title.trim() }; }
+   */
+  static process(
+    input: Record<string, unknown>,
+    _parent?: unknown,
+    _key?: string,
+    _args?: Args,
+  ): Record<string, unknown> {
+    return assignOwn({}, input);
+  }
+
+  /**
+   * Combines a stored entity with newer data for the same pk. Called with (older, newer).
+   * @example static merge(existing, incoming) { return { ...existing, ...incoming, tags: [...existing.tags, ...incoming.tags] }; }
+   */
+  static merge(
+    existing: Record<string, unknown>,
+    incoming: Record<string, unknown>,
+  ): Record<string, unknown> {
+    return assignOwn(assignOwn({}, existing), incoming);
+  }
+
+  /**
+   * Checks processed input before it is stored; return a message to reject it.
+   * @example static validate(props) { if (typeof props.title !== 'string') return 'title must be a string'; }
+   */
+  static validate(_props: Record<string, unknown>): string | undefined {
+    return undefined;
+  }
+}

@@ -1,0 +1,76 @@
+import { INVALID } from './types.js';
+import type {
+  Args,
+  Denormalize,
+  NormalizeDelegate,
+  Schema,
+  SchemaInstance,
+  Unvisit,
+  Visit,
+} from './types.js';
+import { getOwn, hasOwn, setOwn, assignOwn } from '../util/own.js';
+import { kindOf } from '../util/describe.js';
+
+type Shape = { readonly [key: string]: Schema | unknown };
+
+/**
+ * An object whose members have schemas: `new schema.Object({ results: collection, total: 0 })`,
+ * or the same plain object as shorthand. Members not named pass through unchanged; a member
+ * that reads as INVALID makes the whole object INVALID.
+ * @example schema: { results: new schema.Collection([Todo]), total: 0 }
+ */
+export class ObjectSchema<S extends Shape = Shape> implements SchemaInstance {
+  declare readonly _denormalized?: Denormalize<S>;
+  constructor(readonly schema: S) {}
+
+  normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    args: Args,
+    visit: Visit,
+    _delegate: NormalizeDelegate,
+  ): unknown {
+    return normalizeObject(this.schema, input, parent, key, args, visit);
+  }
+
+  denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
+    return denormalizeObject(this.schema, input, unvisit);
+  }
+}
+
+/** Normalizes the members named by `shape` (shared by the shorthand and `schema.Object`). */
+export function normalizeObject(
+  shape: Shape,
+  input: unknown,
+  _parent: unknown,
+  _key: string | undefined,
+  args: Args,
+  visit: Visit,
+): unknown {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new TypeError(`expected an object, got ${kindOf(input)}`);
+  }
+  const out = assignOwn({}, input) as Record<string, unknown>;
+  for (const member of Object.keys(shape)) {
+    if (!hasOwn(out, member)) continue;
+    const value = out[member];
+    if (value === undefined || value === null) continue;
+    setOwn(out, member, visit(shape[member], value, out, member, args));
+  }
+  return out;
+}
+
+/** Denormalizes the members named by `shape`. */
+export function denormalizeObject(shape: Shape, input: unknown, unvisit: Unvisit): unknown {
+  if (input === null || typeof input !== 'object') return input;
+  const out = assignOwn({}, input) as Record<string, unknown>;
+  for (const member of Object.keys(shape)) {
+    const value = getOwn(out, member);
+    if (value === undefined || value === null) continue;
+    const denormalized = unvisit(shape[member], value);
+    if (denormalized === INVALID) return INVALID;
+    setOwn(out, member, denormalized);
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+import { INVALID } from './types.js';
+import type {
+  Args,
+  Denormalize,
+  NormalizeDelegate,
+  Schema,
+  SchemaInstance,
+  Unvisit,
+  Visit,
+} from './types.js';
+import { setOwn } from '../util/own.js';
+import { kindOf } from '../util/describe.js';
+
+/**
+ * A map from arbitrary keys to values of one schema (`{ [id]: Todo }`). INVALID members are left
+ * out when it is read.
+ * @example static schema = { todosById: new schema.Values(Todo) };
+ */
+export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
+  declare readonly _denormalized?: Record<string, Denormalize<S>>;
+  constructor(readonly schema: S) {}
+
+  normalize(
+    input: unknown,
+    _parent: unknown,
+    _key: string | undefined,
+    args: Args,
+    visit: Visit,
+    _delegate: NormalizeDelegate,
+  ): unknown {
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      throw new TypeError(`expected an object of values, got ${kindOf(input)}`);
+    }
+    const out: Record<string, unknown> = {};
+    for (const member of Object.keys(input)) {
+      const value = (input as Record<string, unknown>)[member];
+      setOwn(
+        out,
+        member,
+        value === undefined || value === null
+          ? value
+          : visit(this.schema, value, input, member, args),
+      );
+    }
+    return out;
+  }
+
+  denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
+    if (input === null || typeof input !== 'object') return input;
+    const out: Record<string, unknown> = {};
+    for (const member of Object.keys(input)) {
+      const value = unvisit(this.schema, (input as Record<string, unknown>)[member]);
+      if (value !== INVALID && value !== undefined) setOwn(out, member, value);
+    }
+    return out;
+  }
+}
