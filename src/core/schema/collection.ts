@@ -50,6 +50,15 @@ function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): 
   return out;
 }
 
+/** Incoming members not already in `existing`, then `existing` (a member keeps its place). */
+function prependNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+  const seen = new Set(existing.map(memberKey));
+  return [
+    ...withoutDuplicates(incoming.filter((member) => !seen.has(memberKey(member)))),
+    ...existing,
+  ];
+}
+
 function withoutDuplicates(list: readonly unknown[]): unknown[] {
   return appendNew([], list);
 }
@@ -190,8 +199,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       const list = lists[listPk];
       if (list === INVALID || !Array.isArray(list)) continue;
       if (!accepts(parseCanonicalArgs(listPk))) continue;
-      const next =
-        this.mode === 'unshift' ? appendNew(incoming, list) : this.mergeMembers(list, incoming);
+      const next = this.mergeMembers(list, incoming);
       if (next.length !== list.length || next.some((member, i) => member !== list[i])) {
         delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
       }
@@ -226,7 +234,11 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
 
   private variant(mode: 'push' | 'unshift'): Collection<S> {
     this.variants ??= {};
-    return (this.variants[mode] ??= this.derive(mode, appendNew, undefined));
+    return (this.variants[mode] ??= this.derive(
+      mode,
+      mode === 'push' ? appendNew : prependNew,
+      undefined,
+    ));
   }
 
   private derive(

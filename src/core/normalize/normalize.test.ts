@@ -1,0 +1,164 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { normalize, NormalizeError } from './normalize.js';
+import { denormalize } from './denormalizer.js';
+import { Entity } from '../schema/entity.js';
+import { Invalidate } from '../schema/invalidate.js';
+import { INVALID } from '../schema/types.js';
+import { Article, Todo, User } from '../test-utils/entities.js';
+
+describe('normalize', () => {
+  it('stores each entity once and puts pks in its place', () => {
+    const { result, entities } = normalize(Article, {
+      id: 'a1',
+      author: { id: 'u1', name: 'Ann' },
+      comments: [{ id: 'c1', body: 'hi', author: { id: 'u1', name: 'Ann' } }],
+    });
+    assert.equal(result, 'a1');
+    assert.deepEqual(entities, {
+      Article: { a1: { id: 'a1', author: 'u1', comments: ['c1'] } },
+      User: { u1: { id: 'u1', name: 'Ann' } },
+      Comment: { c1: { id: 'c1', body: 'hi', author: 'u1' } },
+    });
+  });
+
+  it('merges the same pk twice in one payload', () => {
+    const { entities } = normalize(
+      [User],
+      [
+        { id: 'u', name: 'Ann' },
+        { id: 'u', email: 'a@x' },
+      ],
+    );
+    assert.deepEqual(entities.User!.u, { id: 'u', name: 'Ann', email: 'a@x' });
+  });
+
+  it('merges newer data over what the store holds', () => {
+    const first = normalize(User, { id: 'u', name: 'Ann', age: 30 }, [], undefined, {
+      fetchedAt: 1,
+    });
+    const second = normalize(User, { id: 'u', name: 'Anna' }, [], first, { fetchedAt: 2 });
+    assert.deepEqual(second.entities.User!.u, { id: 'u', name: 'Anna', age: 30 });
+  });
+
+  it('never lets an older response overwrite newer values', () => {
+    const newer = normalize(User, { id: 'u', name: 'new' }, [], undefined, { fetchedAt: 10 });
+    const older = normalize(User, { id: 'u', name: 'old', age: 3 }, [], newer, { fetchedAt: 5 });
+    assert.deepEqual(older.entities.User!.u, { id: 'u', name: 'new', age: 3 });
+    assert.equal(older.entitiesMeta.User!.u!.fetchedAt, 10);
+  });
+
+  it('keeps an INVALID mark against an older response, and a newer one replaces it', () => {
+    const stored = normalize(Todo, { id: '1' }, [], undefined, { fetchedAt: 1 });
+    const deleted = normalize(new Invalidate(Todo), '1', [], stored, { fetchedAt: 5 });
+    const late = normalize(Todo, { id: '1', title: 'late' }, [], deleted, { fetchedAt: 3 });
+    assert.equal(late.entities.Todo!['1'], INVALID);
+    const fresh = normalize(Todo, { id: '1', title: 'back' }, [], late, { fetchedAt: 6 });
+    assert.deepEqual(fresh.entities.Todo!['1'], { id: '1', title: 'back' });
+  });
+
+  it('keeps the stored object when a refetch brings the same data', () => {
+    const first = normalize([Todo], [{ id: '1', title: 'a' }], [], undefined, { fetchedAt: 1 });
+    const second = normalize([Todo], [{ id: '1', title: 'a' }], [], first, { fetchedAt: 2 });
+    assert.equal(second.entities.Todo!['1'], first.entities.Todo!['1']);
+  });
+
+  it('shares every table it did not write', () => {
+    const first = normalize([User], [{ id: 'u' }]);
+    const withTodos = normalize([Todo], [{ id: '1' }], [], first);
+    assert.equal(withTodos.entities.User, first.entities.User);
+    assert.notEqual(withTodos.entities, first.entities);
+    const untouched = normalize({ total: 0 }, { total: 3 }, [], withTodos);
+    assert.equal(untouched.entities, withTodos.entities);
+  });
+
+  it('normalizes and denormalizes a cycle without looping', () => {
+    const ann: Record<string, unknown> = { id: 'ann', name: 'Ann' };
+    ann.friends = [ann, { id: 'bob', name: 'Bob', friends: [ann] }];
+    const { result, entities } = normalize(User, ann);
+    assert.deepEqual(entities.User!.ann, { id: 'ann', name: 'Ann', friends: ['ann', 'bob'] });
+    const read = denormalize(User, result, entities) as User;
+    assert.equal(read.friends[0], read);
+    assert.equal(read.friends[1]!.friends[0], read);
+  });
+
+  it('treats __proto__, constructor and hasOwnProperty as data', () => {
+    class Thing extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static key = '__proto__';
+    }
+    const input = JSON.parse(
+      '[{"id":"__proto__","constructor":1},{"id":"constructor"},{"id":"hasOwnProperty","__proto__":{"polluted":true}}]',
+    );
+    const { result, entities } = normalize([Thing], input);
+    assert.deepEqual(result, ['__proto__', 'constructor', 'hasOwnProperty']);
+    assert.equal(Object.getPrototypeOf(entities), Object.prototype);
+    const table = Object.getOwnPropertyDescriptor(entities, '__proto__')!.value as Record<
+      string,
+      unknown
+    >;
+    assert.deepEqual(Object.keys(table), ['__proto__', 'constructor', 'hasOwnProperty']);
+    const read = denormalize([Thing], result, entities) as Thing[];
+    assert.equal(read.length, 3);
+    assert.ok(read.every((thing) => thing instanceof Thing));
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+  });
+
+  it('errors say what and where: a missing pk deep in the response', () => {
+    assert.throws(
+      () =>
+        normalize(
+          { results: [Article] },
+          {
+            results: [
+              { id: 'a', author: { id: 'u' } },
+              { id: 'b', author: { name: 'x' } },
+            ],
+          },
+        ),
+      (error: Error) =>
+        error instanceof NormalizeError &&
+        /Entity User has no pk\(\): got undefined from \{"name":"x"\}/.test(error.message) &&
+        error.path === 'response.results[1].author',
+    );
+  });
+
+  it('errors on null or an array where an entity is expected', () => {
+    assert.throws(() => normalize(Todo, null), /Expected a Todo object, got null/);
+    assert.throws(
+      () => normalize(Todo, [{ id: '1' }]),
+      /Entity Todo expected an object, got an array/,
+    );
+    assert.throws(() => normalize([Todo], { id: '1' }), /expected an array, got an object/);
+  });
+
+  it('leaves the given store untouched when it throws', () => {
+    const store = normalize([Todo], [{ id: '1', title: 'keep' }]);
+    const snapshot = JSON.stringify(store);
+    assert.throws(() =>
+      normalize([Todo], [{ id: '1', title: 'changed' }, { title: 'no pk' }], [], store),
+    );
+    assert.equal(JSON.stringify(store), snapshot);
+  });
+
+  it('takes a pk in place of a nested entity object', () => {
+    const { entities } = normalize(Todo, { id: '1', assignee: 'u9' });
+    assert.equal((entities.Todo!['1'] as Record<string, unknown>).assignee, 'u9');
+  });
+
+  it('handles nesting 1,000 deep and 10,000 entities in one response', () => {
+    type Node = { id: string; friends: Node[] };
+    let deep: Node = { id: 'leaf', friends: [] };
+    for (let i = 0; i < 1000; i++) deep = { id: `n${i}`, friends: [deep] };
+    const nested = normalize(User, deep);
+    assert.equal(Object.keys(nested.entities.User!).length, 1001);
+    const wide = Array.from({ length: 10_000 }, (_, i) => ({ id: String(i), title: `t${i}` }));
+    const many = normalize([Todo], wide);
+    assert.equal((many.result as string[]).length, 10_000);
+    assert.equal((denormalize([Todo], many.result, many.entities) as Todo[]).length, 10_000);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { Entity } from './entity.js';
+import { normalize } from '../normalize/normalize.js';
+import { denormalize } from '../normalize/denormalizer.js';
+import { Todo, User } from '../test-utils/entities.js';
+
+describe('Entity', () => {
+  it('fromJS fills defaults and overrides them with props', () => {
+    const todo = Todo.fromJS({ id: '1', title: 'milk' });
+    assert.ok(todo instanceof Todo);
+    assert.equal(todo.title, 'milk');
+    assert.equal(todo.completed, false);
+    assert.equal(todo.pk(), '1');
+  });
+
+  it('fromJS keeps a __proto__ prop as data', () => {
+    const todo = Todo.fromJS(JSON.parse('{"id":"1","__proto__":{"evil":true}}'));
+    assert.ok(todo instanceof Todo);
+    assert.equal((todo as unknown as { evil?: boolean }).evil, undefined);
+    assert.deepEqual(Object.getOwnPropertyDescriptor(todo, '__proto__')?.value, { evil: true });
+  });
+
+  it('static pk computes the pk from plain props', () => {
+    assert.equal(Todo.pk({ id: 7 }), 7);
+  });
+
+  it('a missing pk is a clear error naming the class and showing the input', () => {
+    assert.throws(
+      () => normalize(Todo, { title: 'no id here' }),
+      (error: Error) =>
+        /Entity Todo has no pk\(\): got undefined from \{"title":"no id here"\}/.test(
+          error.message,
+        ) && /at the response/.test(error.message),
+    );
+  });
+
+  it('static key defaults to the class name, with a warning about minifiers', () => {
+    class Nameless extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+    }
+    const warnings: string[] = [];
+    const original = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      assert.equal(Nameless.key, 'Nameless');
+      assert.equal(Nameless.key, 'Nameless');
+    } finally {
+      console.warn = original;
+    }
+    assert.equal(warnings.length, 1, 'warns once per class');
+    assert.match(warnings[0]!, /Entity Nameless has no static key.*minifiers/);
+  });
+
+  it('static key set on a subclass does not warn', () => {
+    const original = console.warn;
+    let warned = false;
+    console.warn = () => (warned = true);
+    try {
+      assert.equal(Todo.key, 'Todo');
+    } finally {
+      console.warn = original;
+    }
+    assert.equal(warned, false);
+  });
+
+  it('process shapes what is stored', () => {
+    class Trimmed extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static key = 'Trimmed';
+      static process(input: Record<string, unknown>) {
+        return { ...input, title: String(input.title).trim() };
+      }
+    }
+    const { entities } = normalize(Trimmed, { id: '1', title: '  hi  ' });
+    assert.deepEqual(entities.Trimmed!['1'], { id: '1', title: 'hi' });
+  });
+
+  it('validate rejects input with its message, the entity and where it was', () => {
+    class Strict extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static key = 'Strict';
+      static validate(props: Record<string, unknown>) {
+        return typeof props.id === 'string' ? undefined : 'id must be a string';
+      }
+    }
+    assert.throws(
+      () => normalize([Strict], [{ id: 'a' }, { id: 2 }]),
+      /Entity Strict is invalid: id must be a string at response\[1\]/,
+    );
+  });
+
+  it('merge decides how the same pk combines', () => {
+    class Tagged extends Entity {
+      id = '';
+      tags: string[] = [];
+      pk() {
+        return this.id;
+      }
+      static key = 'Tagged';
+      static merge(existing: Record<string, unknown>, incoming: Record<string, unknown>) {
+        return {
+          ...existing,
+          ...incoming,
+          tags: [...(existing.tags as string[]), ...(incoming.tags as string[])],
+        };
+      }
+    }
+    const { entities } = normalize(
+      [Tagged],
+      [
+        { id: '1', tags: ['a'] },
+        { id: '1', tags: ['b'] },
+      ],
+    );
+    assert.deepEqual(entities.Tagged!['1'], { id: '1', tags: ['a', 'b'] });
+  });
+
+  it('denormalizes to instances with methods', () => {
+    const { result, entities } = normalize(User, { id: 'u1', name: 'Ann' });
+    const user = denormalize(User, result, entities) as User;
+    assert.ok(user instanceof User);
+    assert.equal(user.pk(), 'u1');
+    assert.deepEqual(user.friends, []);
+  });
+});

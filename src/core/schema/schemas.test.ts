@@ -1,0 +1,162 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import * as schema from './namespace.js';
+import { Entity } from './entity.js';
+import { INVALID } from './types.js';
+import { normalize } from '../normalize/normalize.js';
+import { denormalize } from '../normalize/denormalizer.js';
+import { Todo, User, todoList } from '../test-utils/entities.js';
+
+describe('schema.Array and the [S] shorthand', () => {
+  for (const [name, arraySchema] of [
+    ['schema.Array', new schema.Array(Todo)],
+    ['[Todo]', [Todo]],
+  ] as const) {
+    it(`${name} normalizes each member and reads them back`, () => {
+      const { result, entities } = normalize(arraySchema, [{ id: '1' }, { id: '2' }]);
+      assert.deepEqual(result, ['1', '2']);
+      const todos = denormalize(arraySchema, result, entities) as Todo[];
+      assert.deepEqual(
+        todos.map((todo) => todo instanceof Todo && todo.id),
+        ['1', '2'],
+      );
+    });
+
+    it(`${name} says where an object stood in place of an array`, () => {
+      assert.throws(
+        () => normalize({ items: arraySchema }, { items: { id: '1' } }),
+        /expected an array, got an object at response\.items/,
+      );
+    });
+  }
+});
+
+describe('schema.Object and the plain-object shorthand', () => {
+  it('normalizes named members and passes the others through', () => {
+    const page = { results: todoList, total: 0 };
+    const { result, entities } = normalize(
+      page,
+      { results: [{ id: '1' }], total: 1, next: 'abc' },
+      [{ userId: 1 }],
+    );
+    assert.deepEqual(result, { results: '{"userId":"1"}', total: 1, next: 'abc' });
+    const read = denormalize(page, result, entities) as {
+      results: Todo[];
+      total: number;
+      next: string;
+    };
+    assert.equal(read.total, 1);
+    assert.equal(read.next, 'abc');
+    assert.ok(read.results[0] instanceof Todo);
+  });
+
+  it('schema.Object behaves like the shorthand', () => {
+    const objectSchema = new schema.Object({ user: User });
+    const { result, entities } = normalize(objectSchema, { user: { id: 'u' }, meta: 1 });
+    assert.deepEqual(result, { user: 'u', meta: 1 });
+    assert.ok((denormalize(objectSchema, result, entities) as { user: User }).user instanceof User);
+  });
+
+  it('says where an array stood in place of an object', () => {
+    assert.throws(
+      () => normalize({ page: { user: User } }, { page: [] }),
+      /expected an object, got an array at response\.page/,
+    );
+  });
+
+  it('an INVALID member makes the whole object INVALID', () => {
+    const shape = { user: User };
+    const store = normalize(shape, { user: { id: 'u' } });
+    const gone = normalize(new schema.Invalidate(User), 'u', [], store, {
+      fetchedAt: Date.now() + 1,
+    });
+    assert.equal(denormalize(shape, store.result, gone.entities), INVALID);
+  });
+});
+
+describe('schema.Values', () => {
+  it('normalizes a map of entities and drops INVALID ones when read', () => {
+    const values = new schema.Values(Todo);
+    const store = normalize(values, { a: { id: '1' }, b: { id: '2' } });
+    assert.deepEqual(store.result, { a: '1', b: '2' });
+    const gone = normalize(new schema.Invalidate(Todo), '2', [], store, {
+      fetchedAt: Date.now() + 1,
+    });
+    const read = denormalize(values, store.result, gone.entities) as Record<string, Todo>;
+    assert.deepEqual(Object.keys(read), ['a']);
+    assert.ok(read.a instanceof Todo);
+  });
+});
+
+describe('schema.Union', () => {
+  class Group extends Entity {
+    id = '';
+    type = 'group';
+    pk() {
+      return this.id;
+    }
+    static key = 'Group';
+  }
+  const member = new schema.Union({ user: User, group: Group }, 'type');
+
+  it('stores each member under its own entity key, chosen by the type field', () => {
+    const { result, entities } = normalize(
+      [member],
+      [
+        { id: '1', type: 'user' },
+        { id: '1', type: 'group' },
+      ],
+    );
+    assert.deepEqual(result, [
+      { id: '1', schema: 'user' },
+      { id: '1', schema: 'group' },
+    ]);
+    const read = denormalize([member], result, entities) as unknown[];
+    assert.ok(read[0] instanceof User);
+    assert.ok(read[1] instanceof Group);
+  });
+
+  it('names the field and the choices when the type is unknown', () => {
+    assert.throws(
+      () => normalize(member, { id: '1', type: 'robot' }),
+      /Union of user, group: field "type" gave "robot", which names none of them/,
+    );
+  });
+});
+
+describe('schema.Invalidate', () => {
+  const invalidate = new schema.Invalidate(Todo);
+
+  it('takes a pk string and marks that entity INVALID', () => {
+    const store = normalize(Todo, { id: '1' });
+    const { entities } = normalize(invalidate, '1', [], store, { fetchedAt: Date.now() + 1 });
+    assert.equal(entities.Todo!['1'], INVALID);
+  });
+
+  it('takes an object and computes the pk with the entity pk()', () => {
+    const store = normalize(Todo, { id: '1' });
+    const { result, entities } = normalize(invalidate, { id: 1 }, [], store, {
+      fetchedAt: Date.now() + 1,
+    });
+    assert.equal(entities.Todo!['1'], INVALID);
+    // The response reads back as an entity built from what the call gave.
+    const read = denormalize(invalidate, result, entities) as Todo;
+    assert.ok(read instanceof Todo);
+    assert.equal(read.id, 1);
+  });
+
+  it('says when no pk can be computed', () => {
+    assert.throws(
+      () => normalize(invalidate, { title: 'x' }),
+      /Invalidate\(Todo\) could not compute a pk from \{"title":"x"\}/,
+    );
+  });
+
+  it('batch: [Invalidate] marks each one', () => {
+    const store = normalize([Todo], [{ id: '1' }, { id: '2' }, { id: '3' }]);
+    const { entities } = normalize([invalidate], [{ id: '1' }, { id: '3' }], [], store, {
+      fetchedAt: Date.now() + 1,
+    });
+    assert.deepEqual(entities.Todo, { '1': INVALID, '2': { id: '2' }, '3': INVALID });
+  });
+});
