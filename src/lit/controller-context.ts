@@ -1,0 +1,24 @@
+import { createContext } from '@lit/context';
+import type { ControllerLike } from '../core/controller/types.js';
+
+/**
+ * The `@lit/context` key under which `<resource-provider>` provides its Controller. The key is a
+ * registered symbol, so two copies of this module (two bundles on one page) still match.
+ *
+ * @example
+ * ```ts
+ * class TodoToggle extends LitElement {
+ *   @consume({ context: controllerContext, subscribe: true })
+ *   controller?: ControllerLike;
+ *   toggle() {
+ *     this.controller?.fetch(TodoResource.partialUpdate, { id: '1' }, { completed: true });
+ *   }
+ * }
+ * ```
+ */
+export const controllerContext = createContext<ControllerLike>(
+  Symbol.for('resource-elements.controller'),
+);
+
+/** The type of `controllerContext`. */
+export type ControllerContext = typeof controllerContext;
