@@ -1,0 +1,78 @@
+/**
+ * Every change of the store is one of these actions, applied by `reduce` (reducer.ts). Actions
+ * may carry non-data (a schema), the state they produce never does.
+ */
+import type { OptimisticEntry } from './state.js';
+
+/** Commits a response: normalizes it into the entity tables and stores its result under `key`. */
+export interface SetResponseAction {
+  readonly type: 'response/set';
+  readonly key: string;
+  /** undefined stores the response as it is. */
+  readonly schema: unknown;
+  /** The arguments normalization sees (without a pagination field). */
+  readonly args: readonly unknown[];
+  readonly response: unknown;
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
+  /** True when a newer attempt failed: its error stays shown over this older data. */
+  readonly keepError?: boolean | undefined;
+  /** The optimistic entry of the request that settled, removed in the same change. */
+  readonly settles?: number | undefined;
+}
+
+/** Records a failed attempt; data and entities stay as they were. */
+export interface SetErrorAction {
+  readonly type: 'response/error';
+  readonly key: string;
+  readonly error: unknown;
+  readonly fetchedAt: number;
+  readonly expiresAt: number;
+  readonly settles?: number | undefined;
+}
+
+/** Queues an optimistic update. */
+export interface AddOptimisticAction {
+  readonly type: 'optimistic/add';
+  readonly entry: OptimisticEntry;
+}
+
+/** Removes an optimistic update whose response is dropped (it arrived too late to commit). */
+export interface RemoveOptimisticAction {
+  readonly type: 'optimistic/remove';
+  readonly id: number;
+}
+
+/** Marks responses unshowable until fetched again. */
+export interface InvalidateAction {
+  readonly type: 'invalidate';
+  readonly keys: readonly string[];
+}
+
+/** Empties the store. */
+export interface ResetAction {
+  readonly type: 'reset';
+  readonly date: number;
+}
+
+/** Drops unused responses and the entities nothing references. */
+export interface GcAction {
+  readonly type: 'gc';
+  readonly keys: readonly string[];
+  /** `[entity key, pk]` pairs. */
+  readonly entities: readonly (readonly [string, string])[];
+}
+
+/**
+ * Every change the store knows.
+ * @example store.dispatch({ type: 'invalidate', keys: ['GET /todos'] });
+ */
+export type Action =
+  | SetResponseAction
+  | SetErrorAction
+  | AddOptimisticAction
+  | RemoveOptimisticAction
+  | InvalidateAction
+  | ResetAction
+  | GcAction;

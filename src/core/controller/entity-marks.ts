@@ -1,0 +1,25 @@
+/**
+ * A set of `(entity key, pk)` pairs: the entities something still needs.
+ */
+export class EntityMarks {
+  readonly #marks = new Map<string, Set<string>>();
+
+  /**
+   * Marks one entity.
+   * @example marks.add('Todo', '1');
+   */
+  add(key: string, pk: string): void {
+    let pks = this.#marks.get(key);
+    if (!pks) this.#marks.set(key, (pks = new Set()));
+    pks.add(pk);
+  }
+
+  has(key: string, pk: string): boolean {
+    return this.#marks.get(key)?.has(pk) ?? false;
+  }
+
+  /** Adds every mark of `other`. */
+  addAll(other: EntityMarks): void {
+    for (const [key, pks] of other.#marks) for (const pk of pks) this.add(key, pk);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The shape of the Controller's store. Everything here is plain data (JSON-serializable apart
+ * from the INVALID marker), so a state can be persisted, sent from a server and restored.
+ */
+import type { EntityMetaTable, EntityTable } from '../schema/types.js';
+
+/** Freshness of one stored response. */
+export interface ResponseMeta {
+  /** When the response was committed (ms on the controller's clock). */
+  readonly date: number;
+  /** When the request that brought it was started: orders responses of the same key. */
+  readonly fetchedAt: number;
+  /** When it goes stale. */
+  readonly expiresAt: number;
+  /** Set by `invalidate`: the response must not be shown until it is fetched again. */
+  readonly invalidated?: true;
+}
+
+/** The error of the latest failed attempt for a key; kept apart from the data it does not replace. */
+export interface ResponseError {
+  readonly error: unknown;
+  /** When the failed request was started. */
+  readonly fetchedAt: number;
+  /** Until when the error is shown (and refetching is held back). */
+  readonly expiresAt: number;
+}
+
+/** A pending optimistic update: replayed over the committed state until its request settles. */
+export interface OptimisticEntry {
+  /** The request's id, unique per controller. */
+  readonly id: number;
+  /** The store key the update writes to. */
+  readonly key: string;
+  /** The call's arguments, as given to `fetch`. */
+  readonly args: readonly unknown[];
+  /** When the request was started: the optimistic value is as old as the request. */
+  readonly fetchedAt: number;
+}
+
+/**
+ * The whole store.
+ * @example
+ * const state = controller.getState();
+ * localStorage.setItem('store', JSON.stringify(state));
+ * new Controller({ initialState: JSON.parse(localStorage.getItem('store')!) });
+ */
+export interface StoreState {
+  readonly entities: EntityTable;
+  readonly entitiesMeta: EntityMetaTable;
+  /** Normalized results by store key. */
+  readonly endpoints: Readonly<Record<string, unknown>>;
+  readonly meta: Readonly<Record<string, ResponseMeta>>;
+  readonly errors: Readonly<Record<string, ResponseError>>;
+  /** Pending optimistic updates, oldest first. */
+  readonly optimistic: readonly OptimisticEntry[];
+  /** When `resetEntireStore()` last ran: responses to requests started before it are dropped. */
+  readonly lastReset: number;
+}
+
+/**
+ * A store with nothing in it.
+ * @example const state = emptyState(Date.now());
+ */
+export function emptyState(lastReset = 0): StoreState {
+  return {
+    entities: {},
+    entitiesMeta: {},
+    endpoints: {},
+    meta: {},
+    errors: {},
+    optimistic: [],
+    lastReset,
+  };
+}
+
+/**
+ * Fills in what a (possibly older or partial) serialized state lacks. Optimistic entries are
+ * dropped: their requests belonged to another controller and will never settle here.
+ */
+export function restoreState(initial: Partial<StoreState> | undefined): StoreState {
+  const empty = emptyState();
+  if (!initial) return empty;
+  return {
+    entities: initial.entities ?? empty.entities,
+    entitiesMeta: initial.entitiesMeta ?? empty.entitiesMeta,
+    endpoints: initial.endpoints ?? empty.endpoints,
+    meta: initial.meta ?? empty.meta,
+    errors: initial.errors ?? empty.errors,
+    optimistic: empty.optimistic,
+    lastReset: initial.lastReset ?? 0,
+  };
+}
