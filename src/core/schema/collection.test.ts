@@ -8,7 +8,7 @@ import { Todo, todoList } from '../test-utils/entities.js';
 import type { NormalizedStore } from './types.js';
 
 const lists = (store: NormalizedStore, key = '[Todo]') =>
-  store.entities[key] as Record<string, string[]>;
+  store.entities[key] as unknown as Record<string, string[]>;
 
 function fetchList(
   store: NormalizedStore,

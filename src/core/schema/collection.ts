@@ -32,6 +32,14 @@ export interface CollectionOptions {
 
 type Mode = 'list' | 'push' | 'unshift' | 'add';
 
+/** `collection.push` / `.unshift`: normalizes created members, resolves to the created entity. */
+export type CreatingCollection<S extends readonly [Schema]> = Omit<
+  Collection<S>,
+  '_denormalized'
+> & {
+  readonly _denormalized?: Denormalize<S[0]>;
+};
+
 function memberKey(member: unknown): string {
   return typeof member === 'string' ? member : JSON.stringify(member);
 }
@@ -112,13 +120,13 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   }
 
   /** Adds created members at the end of every matching list. */
-  get push(): Collection<S> {
-    return this.variant('push');
+  get push(): CreatingCollection<S> {
+    return this.variant('push') as unknown as CreatingCollection<S>;
   }
 
   /** Adds created members at the start of every matching list. */
-  get unshift(): Collection<S> {
-    return this.variant('unshift');
+  get unshift(): CreatingCollection<S> {
+    return this.variant('unshift') as unknown as CreatingCollection<S>;
   }
 
   /**

@@ -45,7 +45,7 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any
 
 /** Any schema: an Entity class, a schema instance, `[S]`, or a plain object of members. */
 export type Schema =
-  EntityClass | SchemaInstance | readonly [Schema] | { readonly [key: string]: Schema | unknown };
+  EntityClass | SchemaInstance | readonly Schema[] | { readonly [key: string]: Schema | unknown };
 
 /** What schema instances (Array, Object, Values, Union, Collection, Invalidate) implement. */
 export interface SchemaInstance {
@@ -106,12 +106,10 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
     : never
   : S extends Denormalizes<infer T>
     ? T
-    : S extends readonly [infer Inner]
+    : S extends readonly (infer Inner)[]
       ? Denormalize<Inner>[]
       : S extends Primitive
         ? S
-        : S extends readonly unknown[]
-          ? S
-          : S extends object
-            ? { -readonly [K in keyof S]: Denormalize<S[K]> }
-            : S;
+        : S extends object
+          ? { -readonly [K in keyof S]: Denormalize<S[K]> }
+          : S;
