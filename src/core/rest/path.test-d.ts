@@ -1,5 +1,5 @@
 // Type tests: compiled by `tsc` in `npm test`; a regression is a compile error.
-import type { PathArgs } from './path.js';
+import type { PathArgs, ShortenPath } from './path.js';
 import type { Equal, Expect } from '../test-utils/type-assert.js';
 
 type V = string | number;
@@ -20,3 +20,15 @@ export type Cases = [
 export const missing: PathArgs<'/users/:id'> = {};
 // @ts-expect-error path values are strings or numbers
 export const wrongType: PathArgs<'/users/:id'> = { id: true };
+
+export type ShortenCases = [
+  Expect<Equal<ShortenPath<'/:first/:second'>, '/:first'>>,
+  Expect<Equal<ShortenPath<'/:first'>, '/'>>,
+  Expect<Equal<ShortenPath<'/:group/posts/:id'>, '/:group/posts'>>,
+  Expect<Equal<ShortenPath<'/:group/posts/:id?'>, '/:group/posts'>>,
+  Expect<Equal<ShortenPath<'/time\\:zone/:a/x/:tz.json'>, '/time\\:zone/:a/x'>>,
+  Expect<Equal<ShortenPath<'/a/:b?/c/:d'>, '/a/:b?/c'>>,
+  Expect<Equal<ShortenPath<'/todos'>, never>>,
+  Expect<Equal<ShortenPath<string>, string>>,
+  Expect<Equal<PathArgs<ShortenPath<'/:group/posts/:id'>>, { group: V }>>,
+];

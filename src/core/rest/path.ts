@@ -244,3 +244,60 @@ export type PathArgs<S extends string> = string extends S
 
 /** The names of a template's parameters, required and optional. */
 export type PathKeys<S extends string> = keyof PathArgs<S> & string;
+
+// ---- Types: the shortened template, computed from its text like PathArgs. ----
+
+type TrimSlash<S extends string> = S extends '' | '/'
+  ? '/'
+  : S extends `${infer Head}\\/`
+    ? TrimSlash<Head>
+    : S extends `${infer Head}/`
+      ? Head extends ''
+        ? '/'
+        : Head
+      : S;
+
+type ShortenScan<
+  S extends string,
+  Seen extends string,
+  Kept extends string,
+  Found extends boolean,
+> = S extends `\\${infer Escaped}${infer Rest}`
+  ? ShortenScan<Rest, `${Seen}\\${Escaped}`, Kept, Found>
+  : S extends `:${infer Rest}`
+    ? ShortenName<Rest, '', Seen, Kept, Found>
+    : S extends `${infer Char}${infer Rest}`
+      ? ShortenScan<Rest, `${Seen}${Char}`, Kept, Found>
+      : Found extends true
+        ? TrimSlash<Kept>
+        : never;
+
+type ShortenName<
+  S extends string,
+  Name extends string,
+  Seen extends string,
+  Kept extends string,
+  Found extends boolean,
+> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? ShortenName<Rest, `${Name}${C}`, Seen, Kept, Found>
+    : Name extends ''
+      ? ShortenScan<S, `${Seen}:`, Kept, Found>
+      : C extends '?'
+        ? ShortenScan<Rest, `${Seen}:${Name}?`, Seen, true>
+        : ShortenScan<S, `${Seen}:${Name}`, Seen, true>
+  : Name extends ''
+    ? Found extends true
+      ? TrimSlash<Kept>
+      : never
+    : TrimSlash<Seen>;
+
+/**
+ * The shortened template as a type: the text before the last parameter, without its trailing `/`
+ * (`'/'` when nothing is left); `never` for a template without parameters, which shortenPath
+ * rejects. Escapes are kept as written, so PathArgs of the result are the right ones.
+ * @example type S = ShortenPath<'/:group/posts/:id'> // '/:group/posts'
+ */
+export type ShortenPath<S extends string> = string extends S
+  ? string
+  : ShortenScan<S, '', '', false>;

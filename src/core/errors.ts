@@ -1,0 +1,104 @@
+/**
+ * Errors of the request layer. They describe the response, never the request: a request's headers
+ * may carry credentials (`Authorization`, `Access-Token`) and errors end up in logs and UIs.
+ */
+
+/** What a NetworkError is built from. */
+export interface NetworkErrorInit {
+  readonly method: string;
+  readonly url: string;
+  readonly response: Response;
+  /** The parsed JSON body, or its text when it is not JSON; undefined when the body is empty. */
+  readonly body?: unknown;
+}
+
+/**
+ * A request answered with a status outside 200-299.
+ * @example
+ * try {
+ *   await TodoResource.get({ id: 'missing' });
+ * } catch (error) {
+ *   if (error instanceof NetworkError && error.status === 404) showNotFound();
+ * }
+ */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  /** The HTTP status, e.g. 404. */
+  readonly status: number;
+  readonly statusText: string;
+  /** The fetch Response (its body has been read already: use `body`). */
+  readonly response: Response;
+  /** The parsed JSON body, or its text when it is not JSON; undefined when empty. */
+  readonly body: unknown;
+  readonly method: string;
+  readonly url: string;
+
+  constructor({ method, url, response, body }: NetworkErrorInit) {
+    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    super(`${method} ${url} failed: ${status}${describeBody(body)}`);
+    this.status = response.status;
+    this.statusText = response.statusText;
+    this.response = response;
+    this.body = body;
+    this.method = method;
+    this.url = url;
+  }
+}
+
+/**
+ * A successful response whose body is not what the endpoint expects, e.g. an HTML page (a dev
+ * server's fallback) where JSON was expected, or JSON that does not parse.
+ * @example
+ * catch (error) {
+ *   if (error instanceof ResponseFormatError) console.warn(error.contentType); // 'text/html'
+ * }
+ */
+export class ResponseFormatError extends Error {
+  override readonly name = 'ResponseFormatError';
+  readonly status: number;
+  readonly method: string;
+  readonly url: string;
+  /** The response's Content-Type header, or '' when it had none. */
+  readonly contentType: string;
+  readonly response: Response;
+
+  constructor(init: {
+    method: string;
+    url: string;
+    response: Response;
+    contentType: string;
+    reason: string;
+  }) {
+    super(
+      `${init.method} ${init.url} answered ${init.response.status} with ${
+        init.contentType ? `Content-Type "${init.contentType}"` : 'no Content-Type'
+      }: ${init.reason}`,
+    );
+    this.status = init.response.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.contentType = init.contentType;
+    this.response = init.response;
+  }
+}
+
+const MAX_BODY_IN_MESSAGE = 200;
+
+// The server's own explanation is the most useful part of the message, so a short one is kept.
+function describeBody(body: unknown): string {
+  if (body === undefined || body === null || body === '') return '';
+  let text: string;
+  if (typeof body === 'string') text = body;
+  else if (typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
+    text = (body as { message: string }).message;
+  else {
+    try {
+      text = JSON.stringify(body);
+    } catch {
+      return '';
+    }
+  }
+  text = text.trim();
+  if (text.length > MAX_BODY_IN_MESSAGE) text = `${text.slice(0, MAX_BODY_IN_MESSAGE)}…`;
+  return text ? `: ${text}` : '';
+}

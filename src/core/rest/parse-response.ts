@@ -1,0 +1,69 @@
+/**
+ * From a fetch Response to the value an endpoint processes: JSON parsed, nothing → null, a
+ * failure status → NetworkError, a body that cannot be what was asked for → ResponseFormatError.
+ */
+import { NetworkError, ResponseFormatError } from '../errors.js';
+
+/** The request a response answers, for error messages (never its headers). */
+export interface RequestSummary {
+  readonly method: string;
+  readonly url: string;
+}
+
+function parseLoosely(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Reads a response: 2xx JSON is parsed; 204, 205, HEAD or an empty body gives null; `text/plain`
+ * gives the text (a delete may answer with the bare pk); any other type where JSON is expected
+ * rejects with ResponseFormatError; a status outside 2xx rejects with NetworkError.
+ * @example const value = await parseResponse(await fetch(url), { method: 'GET', url });
+ */
+export async function parseResponse(response: Response, request: RequestSummary): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!response.ok) {
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      // The status is the news; an unreadable error body must not hide it.
+    }
+    throw new NetworkError({ ...request, response, body: parseLoosely(text) });
+  }
+  if (response.status === 204 || response.status === 205 || request.method === 'HEAD') {
+    return null;
+  }
+  const text = await response.text();
+  if (text.trim() === '') return null;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (
+    type === '' ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type.endsWith('/json')
+  ) {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw new ResponseFormatError({
+        ...request,
+        response,
+        contentType,
+        reason: `the body is not valid JSON (${(error as Error).message}); it starts with ${JSON.stringify(text.slice(0, 60))}`,
+      });
+    }
+  }
+  if (type === 'text/plain') return text;
+  throw new ResponseFormatError({
+    ...request,
+    response,
+    contentType,
+    reason: `expected JSON; is the URL right, or does the server send the wrong Content-Type? The body starts with ${JSON.stringify(text.slice(0, 60))}`,
+  });
+}

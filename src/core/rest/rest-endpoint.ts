@@ -1,0 +1,455 @@
+/**
+ * RestEndpoint: one REST request described by options, callable on its own
+ * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
+ */
+import type { RunContext, Snapshot } from '../controller/types.js';
+import type { Schema } from '../schema/types.js';
+import type {
+  BodyMethod,
+  EndpointArgs,
+  EndpointResult,
+  Extended,
+  RestEndpointOptions,
+  RestGenerics,
+  SchemaOf,
+  UrlParams,
+} from './endpoint-types.js';
+import { defaultOptimisticResponse } from './optimistic.js';
+import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
+import { parseResponse } from './parse-response.js';
+import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
+import { buildKey, buildUrl } from './url.js';
+
+const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
+
+/** Endpoints derived from another (push, unshift, getPage), made once per endpoint. */
+const derivedCache = new WeakMap<object, Map<string, unknown>>();
+/** Endpoints whose name was given, so extend keeps it instead of deriving a new one. */
+const namedByUser = new WeakSet<object>();
+
+// ---- Types of the derived members ----
+
+interface CollectionLike {
+  readonly push: unknown;
+  readonly unshift: unknown;
+  addWith(merge: unknown, filter?: unknown): unknown;
+}
+
+/** The collection in a schema: the schema itself, or a member of an object schema. */
+type CollectionIn<S> = S extends CollectionLike
+  ? S
+  : S extends
+        | readonly unknown[]
+        | ((...args: any[]) => unknown)
+        | (abstract new (...args: any[]) => unknown)
+    ? never
+    : S extends object
+      ? { [K in keyof S]: S[K] extends CollectionLike ? S[K] : never }[keyof S]
+      : never;
+
+type Element<T> = T extends readonly (infer U)[] ? U : T;
+
+/** `getList.push` / `getList.unshift`: POST to the same URL, resolving with the created entity. */
+export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift'> = [
+  CollectionIn<SchemaOf<O>>,
+] extends [never]
+  ? undefined
+  : RestEndpoint<
+      Extended<
+        Omit<O, 'paginationField' | 'process' | 'result'>,
+        {
+          readonly method: 'POST';
+          readonly schema: CollectionIn<SchemaOf<O>>[V] & Schema;
+          readonly result: Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>;
+        }
+      >
+    >;
+
+/** `getList.getPage`: the list's request plus the pagination field, merged into the list. */
+export type PageEndpoint<O extends RestGenerics> = O extends {
+  readonly paginationField: infer F extends string;
+}
+  ? RestEndpoint<
+      Extended<
+        O,
+        {
+          readonly searchParams: (O extends { readonly searchParams: infer S extends object }
+            ? S
+            : {}) & { [K in F]: string | number };
+        }
+      >
+    >
+  : undefined;
+
+// ---- Runtime helpers ----
+
+function define(target: object, key: string, value: unknown): void {
+  if (value === undefined) {
+    // Undefined means "no own value": the prototype's default (or the subclass's) applies again.
+    delete (target as Record<string, unknown>)[key];
+    return;
+  }
+  Object.defineProperty(target, key, {
+    value: key === 'method' && typeof value === 'string' ? value.toUpperCase() : value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+function callable(prototype: object): RestEndpoint<any> {
+  const endpoint = ((...args: unknown[]) =>
+    endpoint.run(args as any, {})) as unknown as RestEndpoint<any>;
+  Object.setPrototypeOf(endpoint, prototype);
+  return endpoint;
+}
+
+function isRawBody(body: unknown): boolean {
+  if (typeof body === 'string') return true;
+  if (body === null || typeof body !== 'object') return false;
+  if (ArrayBuffer.isView(body) || body instanceof ArrayBuffer) return true;
+  for (const name of ['FormData', 'Blob', 'URLSearchParams', 'ReadableStream']) {
+    const type = (globalThis as Record<string, unknown>)[name];
+    if (typeof type === 'function' && body instanceof (type as new () => unknown)) return true;
+  }
+  return false;
+}
+
+function findCollection(
+  schema: unknown,
+): { collection: CollectionLike; member?: string } | undefined {
+  const isCollection = (value: unknown): value is CollectionLike =>
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as CollectionLike).addWith === 'function' &&
+    'push' in value &&
+    'unshift' in value;
+  if (isCollection(schema)) return { collection: schema };
+  if (schema !== null && typeof schema === 'object' && !Array.isArray(schema)) {
+    for (const member of Object.keys(schema)) {
+      const value = (schema as Record<string, unknown>)[member];
+      if (isCollection(value)) return { collection: value, member };
+    }
+  }
+  return undefined;
+}
+
+function combineSignals(
+  a: AbortSignal | null | undefined,
+  b: AbortSignal | null | undefined,
+): AbortSignal | undefined {
+  if (!a) return b ?? undefined;
+  if (!b || a === b) return a;
+  return AbortSignal.any([a, b]);
+}
+
+/**
+ * One REST endpoint. Instances are functions: calling one performs the request and resolves with
+ * the processed JSON (no store involved); a Controller runs it with `run(args, context)` and
+ * normalizes the result with `schema`.
+ */
+// The interface gives instances their call signature; the constructor returns a function, so the
+// merge describes what the object really is.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
+  (...args: EndpointArgs<O>): Promise<EndpointResult<O>>;
+}
+
+/**
+ * One REST endpoint: path template, method, schema and request options. `extend()` makes a
+ * changed copy; the original is never mutated. Subclass it to change how requests are built.
+ * @example
+ * const getTodo = new RestEndpoint({ path: '/todos/:id', schema: Todo, urlPrefix: 'https://api.test' });
+ * const todo = await getTodo({ id: 1 }); // GET https://api.test/todos/1
+ * @example
+ * class AuthedEndpoint extends RestEndpoint {
+ *   override async getRequestInit(body: unknown) {
+ *     return { ...(await super.getRequestInit(body)), credentials: 'same-origin' as const };
+ *   }
+ * }
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
+  /** The path template. */
+  declare readonly path: O['path'];
+  /** Put before every URL ('' by default). */
+  declare readonly urlPrefix: string;
+  /** The HTTP method, upper case ('GET' by default). */
+  declare readonly method: O extends { readonly method: infer M extends string } ? M : 'GET';
+  /** How the response is normalized; undefined stores it as it is. */
+  declare readonly schema: SchemaOf<O>;
+  /** Names the endpoint in errors and dev tools. */
+  declare readonly name: string;
+  /** The query parameter that carries the page or cursor (enables `getPage`). */
+  declare readonly paginationField: string | undefined;
+  /** Merged into every request's init. */
+  declare readonly requestInit: RequestInit | undefined;
+  /** Mutations use the default optimistic guess of their method. */
+  declare readonly optimistic: boolean | undefined;
+  declare readonly dataExpiryLength: number | undefined;
+  declare readonly errorExpiryLength: number | undefined;
+  declare readonly pollFrequency: number | undefined;
+  declare readonly invalidIfStale: boolean | undefined;
+  /** Type carrier of the query parameters (never read at runtime). */
+  declare readonly searchParams: O extends { readonly searchParams: infer S } ? S : undefined;
+  /** Type carrier of the body (never read at runtime). */
+  declare readonly body: O extends { readonly body: infer B } ? B : undefined;
+
+  constructor(options: O & RestEndpointOptions<O>) {
+    const endpoint = callable(new.target.prototype);
+    if (typeof options?.path !== 'string') {
+      throw new TypeError('RestEndpoint needs a path template, e.g. { path: "/todos/:id" }');
+    }
+    for (const key of Object.keys(options)) define(endpoint, key, (options as any)[key]);
+    if (typeof options.name === 'string') namedByUser.add(endpoint);
+    else define(endpoint, 'name', defaultName(endpoint));
+    // The instance is the callable function, not `this`: subclass fields land on it all the same.
+    return endpoint as unknown as RestEndpoint<O>;
+  }
+
+  /** True for mutations: every method but GET, unless the `sideEffect` option says otherwise. */
+  get sideEffect(): boolean {
+    return this.method !== 'GET';
+  }
+
+  /**
+   * With `optimistic: true`, a mutation's default guess (see `defaultOptimisticResponse`);
+   * undefined otherwise. The `getOptimisticResponse` option replaces it.
+   */
+  get getOptimisticResponse():
+    ((snapshot: Snapshot, ...args: EndpointArgs<O>) => unknown) | undefined {
+    if (!this.optimistic || !this.sideEffect) return undefined;
+    return defaultOptimisticResponse(this);
+  }
+
+  /**
+   * The URL params and the body of a call: `(params, body)`, `(params)`, or `(body)` alone for
+   * POST, PUT and PATCH.
+   * @example putTodo.splitArgs([{ title: 'x' }]) // [{}, { title: 'x' }]
+   */
+  splitArgs(args: readonly unknown[]): [Record<string, unknown>, unknown] {
+    const params = (value: unknown): Record<string, unknown> => {
+      if (value === undefined || value === null) return {};
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new TypeError(
+          `${this.name} takes an object of URL parameters, e.g. { id: 1 }: got ${Array.isArray(value) ? 'an array' : typeof value}.`,
+        );
+      }
+      return value as Record<string, unknown>;
+    };
+    if (args.length >= 2) return [params(args[0]), args[1]];
+    if (args.length === 1 && BODY_METHODS.has(this.method)) return [{}, args[0]];
+    return [params(args[0]), undefined];
+  }
+
+  /**
+   * The request URL for these URL params: prefix, filled path, then the other params as the query
+   * in the given order (the pagination field last).
+   * @example getTodos.url({ userId: 1, page: 2 }) // 'https://api.test/todos?userId=1&page=2'
+   */
+  url(params: UrlParams<O> | Record<string, unknown> = {}): string {
+    return buildUrl(
+      this.urlPrefix,
+      this.path,
+      params as Record<string, unknown>,
+      this.paginationField,
+    );
+  }
+
+  /**
+   * The cache key: method and URL with the query sorted, so equal requests share it.
+   * @example getTodos.key({ b: 2, a: 1 }) // 'GET https://api.test/todos?a=1&b=2'
+   */
+  key(...args: EndpointArgs<O>): string {
+    const [params] = this.splitArgs(args);
+    return buildKey(this.method, this.urlPrefix, this.path, params);
+  }
+
+  /**
+   * Performs the request with `context.fetch` (or the global fetch) and resolves with the
+   * processed body. Nothing is normalized here.
+   * @example const value = await getTodo.run([{ id: 1 }], { fetch: myFetch });
+   */
+  async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
+    const [params, body] = this.splitArgs(args);
+    const url = this.url(params);
+    const init = { ...(await this.getRequestInit(body)) };
+    const signal = combineSignals(init.signal, context.signal);
+    if (signal) init.signal = signal;
+    const fetchImpl = context.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') {
+      throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
+    }
+    const response = await fetchImpl(url, init);
+    const value = await this.parseResponse(response, { method: init.method ?? this.method, url });
+    return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
+  }
+
+  /**
+   * The request init for a body: `requestInit` merged in, the method, JSON body with
+   * `Content-Type: application/json` (strings, FormData, Blob… are sent as they are), headers
+   * passed through `getHeaders`. Override it (it may be async) to add `credentials` and the like.
+   * @example override async getRequestInit(body) { return { ...(await super.getRequestInit(body)), credentials: 'same-origin' }; }
+   */
+  async getRequestInit(body: unknown): Promise<RequestInit> {
+    const base = mergeInit(undefined, this.requestInit);
+    const headers: Record<string, string> = {};
+    const init: RequestInit = { ...base, method: this.method };
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        init.body = body as BodyInit;
+      } else {
+        init.body = JSON.stringify(body);
+        setHeader(headers, 'Content-Type', 'application/json');
+      }
+    }
+    for (const [name, value] of Object.entries(headersRecord(base.headers))) {
+      setHeader(headers, name, value);
+    }
+    const finalHeaders = await this.getHeaders(headers);
+    const record = headersRecord(finalHeaders);
+    if (Object.keys(record).length > 0 || hasHeader(headers, 'content-type')) init.headers = record;
+    else delete init.headers;
+    return init;
+  }
+
+  /**
+   * Final say over the request headers; may be async (e.g. to read a token).
+   * @example override async getHeaders(headers) { return { ...headers, Authorization: `Bearer ${await token()}` }; }
+   */
+  getHeaders(headers: Record<string, string>): HeadersInit | Promise<HeadersInit> {
+    return headers;
+  }
+
+  /**
+   * Reads the response (see `parseResponse`): JSON, null for no content, errors for failures.
+   * @example override async parseResponse(response, request) { return response.status === 202 ? null : super.parseResponse(response, request); }
+   */
+  parseResponse(response: Response, request: { method: string; url: string }): Promise<unknown> {
+    return parseResponse(response, request);
+  }
+
+  /**
+   * Turns the parsed response into what is normalized; the call's args follow the value.
+   * @example process(value, params) { return value.data; }
+   */
+  process(value: any, ..._args: EndpointArgs<O>): any {
+    return value;
+  }
+
+  /**
+   * A new endpoint with these options over this one's (same class); this one is unchanged.
+   * An option given as undefined goes back to the default.
+   * @example const withToken = getTodo.extend({ requestInit: { headers: { 'Access-Token': t } } });
+   */
+  extend<const E extends Partial<RestGenerics>>(
+    options: E & Partial<RestEndpointOptions<Extended<O, E>>>,
+  ): RestEndpoint<Extended<O, E>> {
+    const next = callable(Object.getPrototypeOf(this));
+    for (const key of Reflect.ownKeys(this)) {
+      if (key === 'length' || key === 'name') continue;
+      Object.defineProperty(next, key, Object.getOwnPropertyDescriptor(this, key)!);
+    }
+    for (const key of Object.keys(options)) {
+      if (key !== 'name') define(next, key, (options as any)[key]);
+    }
+    if (typeof options.name === 'string') {
+      define(next, 'name', options.name);
+      namedByUser.add(next);
+    } else if (namedByUser.has(this)) {
+      define(next, 'name', this.name);
+      namedByUser.add(next);
+    } else {
+      define(next, 'name', defaultName(next));
+    }
+    return next as unknown as RestEndpoint<Extended<O, E>>;
+  }
+
+  /**
+   * When the schema holds a Collection: POST to this URL, adding the created entity at the end of
+   * every matching list.
+   * @example await TodoResource.getList.push({ title: 'Buy milk' });
+   */
+  get push(): CreateEndpoint<O, 'push'> {
+    return this.derive('push', () => this.createVariant('push')) as CreateEndpoint<O, 'push'>;
+  }
+
+  /**
+   * Like `push`, adding the created entity at the start of every matching list.
+   * @example await TodoResource.getList.unshift({ title: 'Urgent' });
+   */
+  get unshift(): CreateEndpoint<O, 'unshift'> {
+    return this.derive('unshift', () => this.createVariant('unshift')) as CreateEndpoint<
+      O,
+      'unshift'
+    >;
+  }
+
+  /**
+   * With `paginationField`: the list's request with a page argument; the page is appended to the
+   * list fetched without it, never repeating an entity.
+   * @example await controller.fetch(PostResource.getList.getPage, { author: 'a', page: 2 });
+   */
+  get getPage(): PageEndpoint<O> {
+    return this.derive('getPage', () => {
+      const field = this.paginationField;
+      if (field === undefined) return undefined;
+      const found = findCollection(this.schema);
+      if (!found) {
+        throw new Error(
+          `${this.name}.getPage needs a schema.Collection in the schema (got ${describeSchema(this.schema)}).`,
+        );
+      }
+      const paged = found.collection.addWith(
+        paginatedMerge,
+        paginatedFilter((params: Record<string, unknown>) => removeCursor(params, field)),
+      );
+      const schema =
+        found.member === undefined
+          ? paged
+          : { ...(this.schema as unknown as Record<string, unknown>), [found.member]: paged };
+      return this.extend({ schema: schema as Schema, name: `${this.name}.getPage` } as any);
+    }) as PageEndpoint<O>;
+  }
+
+  private derive(key: string, make: () => unknown): unknown {
+    let cache = derivedCache.get(this);
+    if (!cache) derivedCache.set(this, (cache = new Map()));
+    if (!cache.has(key)) cache.set(key, make());
+    return cache.get(key);
+  }
+
+  private createVariant(mode: 'push' | 'unshift'): unknown {
+    const found = findCollection(this.schema);
+    if (!found) return undefined;
+    return this.extend({
+      method: 'POST',
+      schema: found.collection[mode] as Schema,
+      name: `${this.name}.${mode}`,
+      // The list's own response handling and paging do not apply to a created entity.
+      process: undefined,
+      paginationField: undefined,
+      sideEffect: undefined,
+      getOptimisticResponse: undefined,
+    } as any);
+  }
+}
+
+// Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
+Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
+
+function defaultName(endpoint: RestEndpoint<any>): string {
+  return `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
+}
+
+function describeSchema(schema: unknown): string {
+  if (schema === undefined) return 'no schema';
+  if (typeof schema === 'function') return schema.name || 'a class';
+  return Array.isArray(schema) ? 'an array schema' : 'an object';
+}
+
+// Defaults live on the prototype, so own options (and subclass fields) override them.
+Object.defineProperties(RestEndpoint.prototype, {
+  urlPrefix: { value: '', writable: true, configurable: true },
+  method: { value: 'GET', writable: true, configurable: true },
+});

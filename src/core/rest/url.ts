@@ -1,0 +1,115 @@
+/**
+ * From URL parameters to a request URL and a cache key. Path parameters fill the template; every
+ * other parameter goes to the query string in the caller's key order. The key sorts the query so
+ * that `{ a, b }` and `{ b, a }` (and `1` and `'1'`) name one cache entry.
+ */
+import { fillPath, pathParams } from './path.js';
+
+/** A value that can go in a query string: arrays repeat the key, undefined is left out. */
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | bigint
+  | Date
+  | null
+  | undefined
+  | readonly (string | number | boolean | bigint | Date | null | undefined)[];
+
+const pathNames = new Map<string, ReadonlySet<string>>();
+
+function namesOf(template: string): ReadonlySet<string> {
+  let names = pathNames.get(template);
+  if (!names) {
+    names = new Set(pathParams(template).map((param) => param.name));
+    pathNames.set(template, names);
+  }
+  return names;
+}
+
+function queryText(name: string, value: unknown): string {
+  if (value === null) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') {
+    throw new TypeError(
+      `Query parameter "${name}" must be a string, number, boolean, Date or an array of them: got ${typeof value}.`,
+    );
+  }
+  return String(value);
+}
+
+/**
+ * The query pairs of `params`: every own key that is not a path parameter, in the caller's order
+ * (with `last` moved to the end), undefined values left out, arrays as one pair per item.
+ * @example queryPairs('/posts/:id', { id: 1, tag: ['a', 'b'] }) // [['tag', 'a'], ['tag', 'b']]
+ */
+export function queryPairs(
+  template: string,
+  params: Readonly<Record<string, unknown>> = {},
+  last?: string,
+): [string, string][] {
+  const names = namesOf(template);
+  const keys = Object.keys(params).filter((key) => !names.has(key));
+  if (last !== undefined && keys.includes(last)) {
+    keys.splice(keys.indexOf(last), 1);
+    keys.push(last);
+  }
+  const pairs: [string, string][] = [];
+  for (const key of keys) {
+    const value = params[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined) pairs.push([key, queryText(key, item)]);
+    } else {
+      pairs.push([key, queryText(key, value)]);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Writes pairs as `name=value&…`, each part percent-encoded.
+ * @example formatQuery([['q', 'a b']]) // 'q=a%20b'
+ */
+export function formatQuery(pairs: readonly (readonly [string, string])[]): string {
+  return pairs
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&');
+}
+
+function join(path: string, query: string): string {
+  if (!query) return path;
+  // A template may hold a literal (escaped) `?`, e.g. '/search\\?q=:q': then the query continues.
+  return `${path}${path.includes('?') ? '&' : '?'}${query}`;
+}
+
+/**
+ * The request URL: prefix, filled path, query in the caller's order.
+ * @example buildUrl('https://api.test', '/:group/posts', { group: 'a', author: 'b' })
+ * // 'https://api.test/a/posts?author=b'
+ */
+export function buildUrl(
+  urlPrefix: string,
+  template: string,
+  params: Readonly<Record<string, unknown>> = {},
+  last?: string,
+): string {
+  return join(
+    urlPrefix + fillPath(template, params),
+    formatQuery(queryPairs(template, params, last)),
+  );
+}
+
+/**
+ * The cache key: `METHOD URL` with the query sorted by name (values of one name keep their order).
+ * @example buildKey('GET', '', '/posts', { b: 2, a: '1' }) // 'GET /posts?a=1&b=2'
+ */
+export function buildKey(
+  method: string,
+  urlPrefix: string,
+  template: string,
+  params: Readonly<Record<string, unknown>> = {},
+): string {
+  const pairs = queryPairs(template, params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${method} ${join(urlPrefix + fillPath(template, params), formatQuery(pairs))}`;
+}
