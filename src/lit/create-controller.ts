@@ -1,3 +1,4 @@
+import { Controller } from '../core/controller/controller.js';
 import type { ControllerLike } from '../core/controller/types.js';
 
 /**
@@ -9,8 +10,5 @@ import type { ControllerLike } from '../core/controller/types.js';
  * ```
  */
 export function createController(): ControllerLike {
-  // Replaced by `new Controller()` once src/core/controller/controller.ts lands.
-  throw new Error(
-    'resource-elements: no Controller implementation yet; assign one to <resource-provider>.controller.',
-  );
+  return new Controller();
 }

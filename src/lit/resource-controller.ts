@@ -26,11 +26,11 @@ export type EndpointHook<E extends EndpointLike> = () => E;
 /** The URL parameters of a read: the first argument of the endpoint. */
 export type ReadParams<E extends EndpointLike> = Parameters<E>[0];
 
-/** The templates (or any values) `ResourceController.render` chooses between. */
-export interface ResourceRenderers<T, R> {
-  pending?: () => R;
-  complete?: (value: T) => R;
-  error?: (error: unknown) => R;
+/** The templates (or any values) `ResourceController.render` chooses between, by status. */
+export interface ResourceRenderers<T, P = unknown, C = unknown, X = unknown> {
+  pending?: () => P;
+  complete?: (value: T) => C;
+  error?: (error: unknown) => X;
 }
 
 /** The element a `ResourceController` serves: a Lit element or any host that dispatches events. */
@@ -81,6 +81,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #removeListener: (() => void) | undefined;
   #unsubscribe: (() => void) | undefined;
 
+  constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
+  constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
   constructor(
     host: ResourceHost,
     endpointOrHook: E | EndpointHook<E>,
@@ -127,7 +129,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * this.#todos.render({ complete: (todos) => todos.map((t) => html`<li>${t.title}</li>`) });
    * ```
    */
-  render<R>(renderers: ResourceRenderers<Resolved<E>, R>): R | undefined {
+  render<P = undefined, C = undefined, X = undefined>(
+    renderers: ResourceRenderers<Resolved<E>, P, C, X>,
+  ): P | C | X | undefined {
     switch (this.status) {
       case ResourceStatus.Complete:
         return renderers.complete?.(this.#response!.data as Resolved<E>);

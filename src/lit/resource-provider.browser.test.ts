@@ -8,6 +8,7 @@ import { ResourceProvider } from './resource-provider.js';
 import { controllerContext } from './controller-context.js';
 import type { ControllerLike } from '../core/controller/types.js';
 import { FakeController } from './test-utils/fake-controller.js';
+import { Controller } from '../core/controller/controller.js';
 
 class DecoratedConsumer extends LitElement {
   @consume({ context: controllerContext, subscribe: true })
@@ -137,6 +138,16 @@ describe('<resource-provider>', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     delete (document as { visibilityState?: unknown }).visibilityState;
     expect(controller.calls).to.deep.include({ online: 1, offline: 1, focus: 1 });
+  });
+
+  it('makes its own Controller on first use, once', async () => {
+    const element = document.createElement('resource-provider');
+    element.innerHTML = '<decorated-consumer></decorated-consumer>';
+    await fixture(html`<div>${element}</div>`);
+    const made = element.controller;
+    expect(made).to.be.instanceOf(Controller);
+    expect(element.controller).to.equal(made);
+    expect(element.querySelector('decorated-consumer')!.controller).to.equal(made);
   });
 
   it('keeps a Controller assigned before the element upgraded', async () => {
