@@ -1,0 +1,61 @@
+// Entities and endpoints shared by the controller's tests.
+import { Entity } from '../../schema/entity.js';
+import { Collection } from '../../schema/collection.js';
+import { Invalidate } from '../../schema/invalidate.js';
+import { fakeEndpoint } from './fake-endpoint.js';
+
+export class Author extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Author';
+}
+
+export class Todo extends Entity {
+  id = '';
+  title = '';
+  completed = false;
+  author: Author | null = null;
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+  static schema = { author: Author };
+}
+
+export const todoList = new Collection([Todo]);
+
+/** The usual resource, built from fake endpoints. */
+export function todoEndpoints(options: { optimistic?: boolean } = {}) {
+  const optimistic = options.optimistic ?? false;
+  return {
+    get: fakeEndpoint({ path: '/todos/:id', schema: Todo }),
+    getList: fakeEndpoint({ path: '/todos', schema: todoList }),
+    getPage: fakeEndpoint({
+      path: '/todos',
+      schema: todoList.addWith((existing, incoming) => [...existing, ...incoming]),
+      paginationField: 'page',
+    }),
+    create: fakeEndpoint({ path: '/todos', method: 'POST', schema: todoList.push }),
+    update: fakeEndpoint({
+      path: '/todos/:id',
+      method: 'PATCH',
+      schema: Todo,
+      getOptimisticResponse: optimistic
+        ? (snapshot, params: { id: string }, body: object) => {
+            const stored = snapshot.get(Todo, params);
+            if (!stored) throw snapshot.abort;
+            return { ...stored, ...body };
+          }
+        : undefined,
+    }),
+    remove: fakeEndpoint({
+      path: '/todos/:id',
+      method: 'DELETE',
+      schema: new Invalidate(Todo),
+      getOptimisticResponse: optimistic ? (_snapshot, params: object) => params : undefined,
+    }),
+  };
+}

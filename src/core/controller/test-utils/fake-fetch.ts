@@ -1,0 +1,81 @@
+/**
+ * A fetch whose responses a test gives by hand, in any order.
+ */
+
+/** One call to the fake fetch, waiting for the test to answer it. */
+export interface PendingRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly body: unknown;
+  /** Answers with `status` and `body` (JSON-encoded unless it is a string). */
+  respond(status: number, body?: unknown): void;
+  /** Answers with a body that is not JSON. */
+  respondText(status: number, text: string): void;
+  /** Fails like a dropped connection. */
+  fail(error?: Error): void;
+}
+
+/**
+ * @example
+ * const server = new FakeServer();
+ * const controller = new Controller({ fetch: server.fetch });
+ * const promise = controller.fetch(getTodo, { id: 1 });
+ * server.take('GET /todos/1').respond(200, { id: 1, title: 'a' });
+ */
+export class FakeServer {
+  /** Every request made, answered or not, in order. */
+  readonly calls: PendingRequest[] = [];
+  readonly #waiting: PendingRequest[] = [];
+
+  readonly fetch: typeof globalThis.fetch = (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    return new Promise<Response>((resolve, reject) => {
+      const request: PendingRequest = {
+        url,
+        method,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        respond: (status, body) =>
+          resolve(
+            new Response(
+              status === 204 || body === undefined
+                ? null
+                : typeof body === 'string'
+                  ? body
+                  : JSON.stringify(body),
+              { status, headers: { 'content-type': 'application/json' } },
+            ),
+          ),
+        respondText: (status, text) => resolve(new Response(text, { status })),
+        fail: (error = new TypeError('Failed to fetch')) => reject(error),
+      };
+      this.calls.push(request);
+      this.#waiting.push(request);
+    });
+  };
+
+  /** Requests not answered yet. */
+  get waiting(): readonly PendingRequest[] {
+    return this.#waiting;
+  }
+
+  /** Removes and returns the oldest unanswered request (optionally: the oldest for `METHOD url`). */
+  take(match?: string): PendingRequest {
+    const index =
+      match === undefined
+        ? 0
+        : this.#waiting.findIndex((request) => `${request.method} ${request.url}` === match);
+    const request = this.#waiting[index];
+    if (index < 0 || !request) {
+      const open = this.#waiting.map((r) => `${r.method} ${r.url}`).join(', ') || 'none';
+      throw new Error(`No pending request ${match ?? ''}; pending: ${open}`);
+    }
+    this.#waiting.splice(index, 1);
+    return request;
+  }
+}
+
+/** Lets every settled promise chain run (fetch, body parsing, the controller's commit). */
+export function flush(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
