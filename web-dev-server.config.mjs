@@ -20,5 +20,5 @@ export default {
       },
     },
   ],
-  middleware: middleware(),
+  middleware: middleware({ latency: Number(process.env.API_LATENCY ?? 300) }),
 };

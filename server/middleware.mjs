@@ -1,3 +1,5 @@
+import { apiMiddleware, createApi } from './api.mjs';
+
 // Koa-style middleware shared by the dev server (`npm start`) and the test runner.
 // The demo's REST API mounts here (under /api/), apart from any path that tests mock with msw.
 
@@ -11,7 +13,10 @@ export function mswWorker() {
   };
 }
 
-/** Every middleware, in order. Later issues add the demo API here. */
-export function middleware() {
-  return [mswWorker()];
+/**
+ * Every middleware, in order: msw's worker, then the demo's REST API under /api/.
+ * `latency` (ms) slows the API down so that pending states can be seen in the demo.
+ */
+export function middleware({ latency = 0 } = {}) {
+  return [mswWorker(), apiMiddleware(createApi({ latency }))];
 }

@@ -1,0 +1,278 @@
+// The demo's REST API: in memory, seeded deterministically, reset on restart. It is a plain
+// request handler, `handle({ method, path, query, headers, body })` → `{ status, body }`, so Node
+// tests can call it directly; `apiMiddleware()` mounts it on the dev server and the test runner.
+
+const PAGE_SIZE = 5;
+const GROUPS = ['news', 'tech'];
+
+function seed() {
+  const users = [
+    { id: '1', name: 'Ada Lovelace', username: 'ada' },
+    { id: '2', name: 'Grace Hopper', username: 'grace' },
+    { id: '3', name: 'Alan Turing', username: 'alan' },
+  ];
+  const titles = [
+    'Write the spec',
+    'Review pull requests',
+    'Plan the release',
+    'Fix the flaky test',
+    'Update the docs',
+    'Answer issues',
+  ];
+  const todos = [];
+  let next = 1;
+  for (const user of users) {
+    titles.slice(0, 4).forEach((title, i) => {
+      todos.push({
+        id: String(next++),
+        userId: Number(user.id),
+        title,
+        completed: (i + Number(user.id)) % 3 === 0,
+      });
+    });
+  }
+  const posts = [];
+  let postId = 1;
+  for (const group of GROUPS) {
+    for (let i = 1; i <= 12; i++) {
+      posts.push({
+        id: String(postId++),
+        group,
+        title: `${group === 'news' ? 'News' : 'Tech'} post ${i}`,
+        body: `Body of post ${i} in ${group}.`,
+      });
+    }
+  }
+  return { users, todos, posts, nextTodoId: next, clockTicks: 0, failNext: 0, unstableHits: 0 };
+}
+
+class HttpError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const TODO_FIELDS = { title: 'string', completed: 'boolean', userId: 'number' };
+
+function checkTodo(body, { partial }) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new HttpError(400, 'The body must be a JSON object.');
+  }
+  for (const [field, value] of Object.entries(body)) {
+    if (field === 'id') continue;
+    const type = TODO_FIELDS[field];
+    if (!type) throw new HttpError(400, `Unknown field "${field}".`);
+    if (typeof value !== type) throw new HttpError(400, `Field "${field}" must be a ${type}.`);
+  }
+  if (!partial) {
+    for (const field of ['title', 'userId']) {
+      if (!(field in body)) throw new HttpError(400, `Field "${field}" is required.`);
+    }
+  }
+  if ('title' in body && body.title.trim() === '')
+    throw new HttpError(400, 'Field "title" must not be empty.');
+}
+
+/** Creates one API with its own state. `latency` (ms) delays every answer, to show pending states. */
+export function createApi({ latency = 0 } = {}) {
+  let state = seed();
+
+  const find = (list, id, what) => {
+    const item = list.find((entry) => entry.id === id);
+    if (!item) throw new HttpError(404, `No ${what} with id "${id}".`);
+    return item;
+  };
+
+  const routes = [
+    ['POST', /^\/__reset$/, () => ((state = seed()), { status: 204 })],
+    ['GET', /^\/users$/, () => ({ body: state.users })],
+    ['GET', /^\/users\/([^/]+)$/, (_, [id]) => ({ body: find(state.users, id, 'user') })],
+    [
+      'GET',
+      /^\/me$/,
+      ({ headers }) => {
+        const token = headers['access-token'];
+        if (!token) throw new HttpError(401, 'Send an Access-Token header.');
+        return { body: { id: 'me', token, name: `Token holder (${String(token).slice(0, 12)})` } };
+      },
+    ],
+    [
+      'GET',
+      /^\/todos$/,
+      ({ query }) => {
+        let todos = state.todos;
+        if (query.userId !== undefined)
+          todos = todos.filter((todo) => String(todo.userId) === query.userId);
+        if (query.completed !== undefined)
+          todos = todos.filter((todo) => String(todo.completed) === query.completed);
+        return { body: todos };
+      },
+    ],
+    ['GET', /^\/todos\/([^/]+)$/, (_, [id]) => ({ body: find(state.todos, id, 'todo') })],
+    [
+      'POST',
+      /^\/todos$/,
+      ({ body }) => {
+        checkTodo(body, { partial: false });
+        const todo = { completed: false, ...body, id: String(state.nextTodoId++) };
+        state.todos = [...state.todos, todo];
+        return { status: 201, body: todo };
+      },
+    ],
+    [
+      'PUT',
+      /^\/todos\/([^/]+)$/,
+      ({ body }, [id]) => {
+        find(state.todos, id, 'todo');
+        checkTodo(body, { partial: false });
+        const todo = { completed: false, ...body, id };
+        state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        return { body: todo };
+      },
+    ],
+    [
+      'PATCH',
+      /^\/todos\/([^/]+)$/,
+      ({ body }, [id]) => {
+        const existing = find(state.todos, id, 'todo');
+        checkTodo(body, { partial: true });
+        const todo = { ...existing, ...body, id };
+        state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        return { body: todo };
+      },
+    ],
+    [
+      'DELETE',
+      /^\/todos\/([^/]+)$/,
+      (_, [id]) => {
+        find(state.todos, id, 'todo');
+        state.todos = state.todos.filter((entry) => entry.id !== id);
+        return { status: 204 };
+      },
+    ],
+    [
+      'GET',
+      /^\/([^/]+)\/posts$/,
+      ({ query }, [group]) => {
+        if (!GROUPS.includes(group)) throw new HttpError(404, `No group "${group}".`);
+        const page = query.page === undefined ? 1 : Number(query.page);
+        if (!Number.isInteger(page) || page < 1)
+          throw new HttpError(400, 'Query "page" must be a whole number from 1.');
+        const posts = state.posts.filter((post) => post.group === group);
+        return { body: posts.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
+      },
+    ],
+    [
+      'GET',
+      /^\/([^/]+)\/posts\/([^/]+)$/,
+      (_, [group, id]) => {
+        const post = find(state.posts, id, 'post');
+        if (post.group !== group) throw new HttpError(404, `No post "${id}" in group "${group}".`);
+        return { body: post };
+      },
+    ],
+    [
+      'GET',
+      /^\/clock$/,
+      () => ({ body: { id: 'clock', now: new Date().toISOString(), ticks: ++state.clockTicks } }),
+    ],
+    [
+      'POST',
+      /^\/unstable\/fail$/,
+      ({ body }) => {
+        const times = body && typeof body.times === 'number' ? body.times : 1;
+        state.failNext = times;
+        return { body: { failNext: times } };
+      },
+    ],
+    [
+      'GET',
+      /^\/unstable$/,
+      () => {
+        state.unstableHits += 1;
+        if (state.failNext > 0) {
+          state.failNext -= 1;
+          throw new HttpError(503, 'The unstable endpoint failed on purpose. Retry to succeed.');
+        }
+        return {
+          body: { id: 'unstable', hits: state.unstableHits, message: 'It worked this time.' },
+        };
+      },
+    ],
+  ];
+
+  /** Answers one request. `path` is below the API's mount point, e.g. "/todos/1". */
+  function handle({ method, path, query = {}, headers = {}, rawBody }) {
+    let body;
+    if (rawBody !== undefined && rawBody !== '') {
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        return { status: 400, body: { error: 'The body is not valid JSON.' } };
+      }
+    }
+    const decoded = path.split('/').map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
+    const clean = decoded.join('/');
+    let pathMatched = false;
+    for (const [routeMethod, pattern, run] of routes) {
+      const match = pattern.exec(clean);
+      if (!match) continue;
+      pathMatched = true;
+      if (routeMethod !== method) continue;
+      try {
+        const result = run({ query, headers, body }, match.slice(1));
+        return { status: result.status ?? 200, body: result.body };
+      } catch (error) {
+        if (error instanceof HttpError)
+          return { status: error.status, body: { error: error.message } };
+        throw error;
+      }
+    }
+    return pathMatched
+      ? { status: 405, body: { error: `${method} is not allowed on ${clean}.` } }
+      : { status: 404, body: { error: `No route for ${method} ${clean}.` } };
+  }
+
+  return { handle, latency, reset: () => (state = seed()), state: () => state };
+}
+
+function readBody(request) {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+}
+
+/** Koa-style middleware serving `api` under `prefix` (default /api). */
+export function apiMiddleware(api = createApi(), prefix = '/api') {
+  return async function restApi(context, next) {
+    if (context.path !== prefix && !context.path.startsWith(`${prefix}/`)) return next();
+    const rawBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(context.method)
+      ? await readBody(context.req)
+      : undefined;
+    if (api.latency > 0) await new Promise((resolve) => setTimeout(resolve, api.latency));
+    const query = Object.fromEntries(new URLSearchParams(context.querystring));
+    const { status, body } = api.handle({
+      method: context.method,
+      path: context.path.slice(prefix.length) || '/',
+      query,
+      headers: context.headers,
+      rawBody,
+    });
+    context.status = status;
+    if (body !== undefined) {
+      context.type = 'application/json';
+      context.body = JSON.stringify(body);
+    }
+  };
+}
