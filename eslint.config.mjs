@@ -16,6 +16,8 @@ export default tseslint.config(
         URL: 'readonly',
         setTimeout: 'readonly',
         clearTimeout: 'readonly',
+        fetch: 'readonly',
+        URLSearchParams: 'readonly',
       },
     },
     rules: {
@@ -28,6 +30,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-this-alias': 'off',
     },
+  },
+  {
+    // TypeScript itself reports unknown names in .ts files.
+    files: ['**/*.ts'],
+    rules: { 'no-undef': 'off' },
   },
   {
     files: ['src/core/**/*.ts'],
