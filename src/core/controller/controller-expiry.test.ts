@@ -1,0 +1,127 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { ExpiryStatus } from './types.js';
+import { fakeEndpoint } from './test-utils/fake-endpoint.js';
+import { flush } from './test-utils/fake-fetch.js';
+import { Todo } from './test-utils/entities.js';
+import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+const get = fakeEndpoint({ path: '/todos/:id', schema: Todo });
+
+describe('expiry', () => {
+  it('is valid for dataExpiryLength (default 60 s), then stale and still readable', async () => {
+    const { controller, server, clock } = setup();
+    const start = clock.now();
+    const promise = controller.fetch(get, { id: '1' });
+    clock.advance(100);
+    server.take().respond(200, { id: '1', title: 'a' });
+    await promise;
+    // Expiry counts from when the response arrived; fetchedAt is when the request started.
+    const info = controller.getResponse(get, { id: '1' });
+    assert.equal(info.expiresAt, start + 100 + 60_000);
+    assert.equal(controller.getState().meta['GET /todos/1']!.fetchedAt, start);
+    clock.advance(60_000);
+    assert.equal(controller.getResponse(get, { id: '1' }), info, 'exactly at expiresAt: valid');
+    clock.advance(1);
+    const stale = controller.getResponse(get, { id: '1' });
+    assert.equal(stale.expiryStatus, ExpiryStatus.Stale);
+    assert.equal(stale.data, info.data, 'stale data is the same object, still shown');
+  });
+
+  it('honours dataExpiryLength', () => {
+    const { controller, clock } = setup();
+    const short = fakeEndpoint({ path: '/todos/:id', schema: Todo, dataExpiryLength: 10 });
+    controller.setResponse(short, { id: '1' }, { id: '1' });
+    clock.advance(11);
+    assert.equal(controller.getResponse(short, { id: '1' }).expiryStatus, ExpiryStatus.Stale);
+  });
+
+  it('invalidIfStale makes stale data unshowable', () => {
+    const { controller, clock } = setup();
+    const strict = fakeEndpoint({ path: '/todos/:id', schema: Todo, invalidIfStale: true });
+    controller.setResponse(strict, { id: '1' }, { id: '1' });
+    clock.advance(60_001);
+    const info = controller.getResponse(strict, { id: '1' });
+    assert.equal(info.expiryStatus, ExpiryStatus.Invalid);
+    assert.equal(info.data, undefined);
+  });
+
+  it('fetchIfStale does nothing for fresh data, fetches stale data once, keeps showing it meanwhile', async () => {
+    const { controller, server, clock } = setup();
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'old' });
+    assert.equal(controller.fetchIfStale(get, { id: '1' }), undefined);
+    assert.equal(server.calls.length, 0);
+    clock.advance(60_001);
+    const refetch = controller.fetchIfStale(get, { id: '1' });
+    assert.ok(refetch);
+    assert.equal(controller.fetchIfStale(get, { id: '1' }), undefined, 'already in flight');
+    assert.equal(server.calls.length, 1);
+    const during = controller.getResponse(get, { id: '1' });
+    assert.equal(during.expiryStatus, ExpiryStatus.Stale);
+    assert.equal((during.data as Todo).title, 'old');
+    server.take().respond(200, { id: '1', title: 'new' });
+    assert.equal(((await refetch) as Todo).title, 'new');
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Valid);
+  });
+
+  it('fetchIfStale fetches what was never fetched', async () => {
+    const { controller, server } = setup();
+    const promise = controller.fetchIfStale(get, { id: '1' });
+    assert.ok(promise);
+    server.take().respond(200, { id: '1' });
+    await promise;
+  });
+
+  it('shows an error for errorExpiryLength (default 1 s) and holds fetchIfStale back meanwhile', async () => {
+    const { controller, server, clock } = setup();
+    const first = controller.fetchIfStale(get, { id: '1' });
+    server.take().respond(500, { message: 'down' });
+    await assert.rejects(first!, { status: 500 });
+    const failed = controller.getResponse(get, { id: '1' });
+    assert.equal(failed.error instanceof Error, true);
+    assert.equal(controller.getError(get, { id: '1' }), failed.error);
+    assert.equal(failed.expiryStatus, ExpiryStatus.Invalid);
+    assert.equal(controller.fetchIfStale(get, { id: '1' }), undefined, 'no retry storm');
+    clock.advance(1_000);
+    assert.equal(controller.getResponse(get, { id: '1' }).error, failed.error);
+    clock.advance(1);
+    assert.equal(controller.getResponse(get, { id: '1' }).error, undefined, 'expired');
+    const retry = controller.fetchIfStale(get, { id: '1' });
+    assert.ok(retry);
+    server.take().respond(200, { id: '1' });
+    await retry;
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Valid);
+  });
+
+  it('honours errorExpiryLength, and a success clears the error at once', async () => {
+    const { controller, server, clock } = setup();
+    const slow = fakeEndpoint({ path: '/todos/:id', schema: Todo, errorExpiryLength: 5_000 });
+    const failing = controller.fetch(slow, { id: '1' });
+    server.take().respond(404, { message: 'nope' });
+    await assert.rejects(failing, { status: 404 });
+    clock.advance(4_000);
+    assert.ok(controller.getError(slow, { id: '1' }));
+    const ok = controller.fetch(slow, { id: '1' });
+    server.take().respond(200, { id: '1' });
+    await ok;
+    assert.equal(controller.getError(slow, { id: '1' }), undefined);
+    assert.deepEqual(controller.getState().errors, {});
+  });
+
+  it('invalidate clears an error so the read is fetched again at once', async () => {
+    const { controller, server } = setup();
+    controller.setResponse(get, { id: '1' }, { id: '1' });
+    const failing = controller.fetch(get, { id: '1' });
+    server.take().respond(503);
+    await assert.rejects(failing);
+    controller.invalidate(get, { id: '1' });
+    assert.equal(controller.getError(get, { id: '1' }), undefined);
+    const refetch = controller.fetchIfStale(get, { id: '1' });
+    assert.ok(refetch);
+    server.take().respond(200, { id: '1' });
+    await refetch;
+    await flush();
+  });
+});

@@ -1,0 +1,146 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { ExpiryStatus } from './types.js';
+import { fakeEndpoint } from './test-utils/fake-endpoint.js';
+import { flush } from './test-utils/fake-fetch.js';
+import { Todo, todoEndpoints } from './test-utils/entities.js';
+import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+/** A GET that is not deduplicated by key (the query differs) but stored on one key. */
+const paged = fakeEndpoint({ path: '/todos/:id', schema: Todo, paginationField: 'v' });
+const title = (data: unknown) => (data as Todo).title;
+
+describe('late responses', () => {
+  it('a response to an older request never overwrites a newer committed one', async () => {
+    const { controller, server, clock } = setup();
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    clock.advance(10);
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    assert.equal(server.calls.length, 2);
+    server.take('GET /todos/1?v=2').respond(200, { id: '1', title: 'new' });
+    await newer;
+    const committed = controller.getState();
+    server.take('GET /todos/1?v=1').respond(200, { id: '1', title: 'old' });
+    // The caller of the older request still gets its answer (newer entity values win in it).
+    assert.equal(title(await older), 'new');
+    assert.equal(controller.getState(), committed, 'nothing was committed');
+    assert.equal(title(controller.getResponse(paged, { id: '1' }).data), 'new');
+  });
+
+  it('orders requests started in the same millisecond by when they started', async () => {
+    const { controller, server } = setup();
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    server.take('GET /todos/1?v=2').respond(200, { id: '1', title: 'new' });
+    await newer;
+    server.take('GET /todos/1?v=1').respond(200, { id: '1', title: 'old' });
+    await older;
+    assert.equal(title(controller.getResponse(paged, { id: '1' }).data), 'new');
+  });
+
+  it('an older response arriving first is committed, then replaced by the newer', async () => {
+    const { controller, server, clock } = setup();
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    clock.advance(1);
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    server.take('GET /todos/1?v=1').respond(200, { id: '1', title: 'old' });
+    await older;
+    assert.equal(title(controller.getResponse(paged, { id: '1' }).data), 'old');
+    server.take('GET /todos/1?v=2').respond(200, { id: '1', title: 'new' });
+    await newer;
+    assert.equal(title(controller.getResponse(paged, { id: '1' }).data), 'new');
+  });
+
+  it('an error of an older request does not replace newer data, and its caller still sees it', async () => {
+    const { controller, server } = setup();
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    server.take('GET /todos/1?v=2').respond(200, { id: '1', title: 'new' });
+    await newer;
+    server.take('GET /todos/1?v=1').respond(500);
+    await assert.rejects(older, { status: 500 });
+    assert.equal(controller.getError(paged, { id: '1' }), undefined);
+    assert.deepEqual(controller.getState().errors, {});
+  });
+
+  it('older data arriving after a newer failed attempt is committed, under the newer error', async () => {
+    const { controller, server } = setup();
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    server.take('GET /todos/1?v=2').respond(500);
+    await assert.rejects(newer);
+    server.take('GET /todos/1?v=1').respond(200, { id: '1', title: 'old' });
+    await older;
+    const info = controller.getResponse(paged, { id: '1' });
+    assert.equal(title(info.data), 'old');
+    assert.ok(info.error, 'the newest attempt failed, and that stays visible');
+  });
+
+  it('two creates to one URL both land (mutations are not ordered by key)', async () => {
+    const { controller, server } = setup();
+    const { getList, create } = todoEndpoints();
+    controller.setResponse(getList, {}, []);
+    const first = controller.fetch(create, {}, { title: 'a' });
+    const second = controller.fetch(create, {}, { title: 'b' });
+    server.waiting[1]!.respond(201, { id: '2', title: 'b' });
+    await flush();
+    server.waiting[0]!.respond(201, { id: '1', title: 'a' });
+    await Promise.all([first, second]);
+    const ids = (controller.getResponse(getList, {}).data as Todo[]).map((todo) => todo.id);
+    assert.deepEqual(ids, ['2', '1']);
+  });
+});
+
+describe('resetEntireStore and requests in flight', () => {
+  it('drops a response to a request started before the reset; the caller still gets it', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    const before = controller.fetch(get, { id: '1' });
+    controller.resetEntireStore();
+    const empty = controller.getState();
+    server.take().respond(200, { id: '1', title: 'stale session' });
+    assert.equal(title(await before), 'stale session');
+    assert.equal(controller.getState(), empty);
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Invalid);
+  });
+
+  it('a fetch after the reset does not join the request from before it', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    const before = controller.fetch(get, { id: '1' });
+    controller.resetEntireStore();
+    const after = controller.fetch(get, { id: '1' });
+    assert.notEqual(after, before);
+    assert.equal(server.calls.length, 2);
+    // The new request answers first, then the old one: the old one must not win.
+    server.waiting[1]!.respond(200, { id: '1', title: 'new session' });
+    await after;
+    server.waiting[0]!.respond(200, { id: '1', title: 'old session' });
+    await before;
+    assert.equal(title(controller.getResponse(get, { id: '1' }).data), 'new session');
+    assert.equal(controller.stats().inFlight, 0);
+  });
+
+  it('drops errors of requests from before the reset', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    const before = controller.fetch(get, { id: '1' });
+    controller.resetEntireStore();
+    server.take().respond(500);
+    await assert.rejects(before);
+    assert.deepEqual(controller.getState().errors, {});
+  });
+
+  it('drops mutations from before the reset too', async () => {
+    const { controller, server } = setup();
+    const { update } = todoEndpoints();
+    const before = controller.fetch(update, { id: '1' }, { title: 'x' });
+    controller.resetEntireStore();
+    const empty = controller.getState();
+    server.take().respond(200, { id: '1', title: 'x' });
+    await before;
+    assert.equal(controller.getState(), empty);
+  });
+});
