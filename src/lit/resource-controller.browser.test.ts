@@ -370,6 +370,9 @@ describe('ResourceController', () => {
     // Assigned before the upgrade: the provider must still use it.
     (wrapper.querySelector(tag) as unknown as ResourceProvider).controller = controller;
     await nextFrame();
+    await aTimeout(0);
+    // Upgrades settled without a provider: an error, until the provider arrives.
+    expect(view.todo.status).to.equal('error');
     customElements.define(tag, class extends ResourceProvider {});
     await settle();
     expect(view.todo.status).to.equal('pending');
