@@ -9,8 +9,8 @@ export interface PendingRequest {
   readonly body: unknown;
   /** Answers with `status` and `body` (JSON-encoded unless it is a string). */
   respond(status: number, body?: unknown): void;
-  /** Answers with a body that is not JSON. */
-  respondText(status: number, text: string): void;
+  /** Answers with `text` as it is, labelled as JSON unless told otherwise. */
+  respondText(status: number, text: string, contentType?: string): void;
   /** Fails like a dropped connection. */
   fail(error?: Error): void;
 }
@@ -46,7 +46,8 @@ export class FakeServer {
               { status, headers: { 'content-type': 'application/json' } },
             ),
           ),
-        respondText: (status, text) => resolve(new Response(text, { status })),
+        respondText: (status, text, contentType = 'application/json') =>
+          resolve(new Response(text, { status, headers: { 'content-type': contentType } })),
         fail: (error = new TypeError('Failed to fetch')) => reject(error),
       };
       this.calls.push(request);
