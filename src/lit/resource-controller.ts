@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
+import { ExpiryStatus } from '../core/controller/types.js';
 import type {
   ControllerLike,
   EndpointLike,
@@ -111,10 +112,11 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     return this.#missingProvider ?? this.#response?.error ?? this.#rejection;
   }
 
+  /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
     if (this.#missingProvider) return ResourceStatus.Error;
     const response = this.#response;
-    if (response && response.expiryStatus !== 'invalid' && response.data !== undefined) {
+    if (response && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined) {
       return ResourceStatus.Complete;
     }
     if (response?.error !== undefined || this.#rejection !== undefined) return ResourceStatus.Error;
@@ -253,7 +255,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     // While an error is fresh, fetching again on every host update would storm the server: the
     // error shows until it expires in the store, the read changes, or refetch() is called.
     if (
-      response.expiryStatus !== 'valid' &&
+      response.expiryStatus !== ExpiryStatus.Valid &&
       response.error === undefined &&
       this.#rejection === undefined
     ) {
