@@ -61,9 +61,9 @@ export const operations: readonly Operation[] = [
 export interface RunOptions {
   /** Articles in the payload (default 500, about 0.5 MB of JSON). */
   articles?: number;
-  /** Timed runs per (operation, library); the median is reported (default 7). */
+  /** Timed runs per (operation, library); the median is reported (default 11). */
   runs?: number;
-  /** Length of one timed run in ms; 0 means a single call (default 300). */
+  /** Length of one timed run in ms; 0 means a single call (default 200). */
   timeBoxMs?: number;
   libraries?: readonly BenchLibrary[];
   /** Where the table goes (default console.log); pass a no-op to stay quiet. */
@@ -82,9 +82,13 @@ export interface Row {
   target: number;
   /** One per library, in `libraries` order; undefined where the library has no such path. */
   cells: (Cell | undefined)[];
-  /** Ours ÷ each library (1 for ours itself), undefined where either side is missing. */
+  /**
+   * Ours ÷ each library (1 for ours itself), undefined where either side is missing: the median
+   * of the per-run ratios, each from two measurements taken moments apart, which cancels most of
+   * a shared machine's drifting load.
+   */
   ratios: (number | undefined)[];
-  /** Ours ÷ the fastest peer. */
+  /** Ours ÷ the fastest peer of the same run, median over the runs. */
   bestPeerRatio: number | undefined;
   met: boolean | undefined;
 }
@@ -99,7 +103,7 @@ export interface BenchReport {
 
 /** Checks the libraries agree, times every operation, prints the tables, returns the numbers. */
 export function run(options: RunOptions = {}): BenchReport {
-  const { articles = 500, runs = 7, timeBoxMs = 300, log = console.log } = options;
+  const { articles = 500, runs = 11, timeBoxMs = 200, log = console.log } = options;
   const subjects = options.libraries ?? libraries;
   const input = createArticles({ articles });
   const fixture = describeFixture(input);
@@ -130,13 +134,17 @@ export function run(options: RunOptions = {}): BenchReport {
         ? { samples: values, median: median(values), spread: spread(values) }
         : undefined,
     );
-    const ours = cells[oursIndex]?.median;
-    const ratios = cells.map((cell) =>
-      ours !== undefined && cell ? ours / cell.median : undefined,
-    );
-    const peers = cells.filter((cell, l) => cell && l !== oursIndex).map((cell) => cell!.median);
-    const bestPeerRatio =
-      ours !== undefined && peers.length ? ours / Math.max(...peers) : undefined;
+    const ours = samples[o]![oursIndex];
+    const pairedRatio = (other: (run: number) => number | undefined) => {
+      if (!ours?.length) return undefined;
+      const perRun = ours.map((value, r) => value / other(r)!);
+      return perRun.every(Number.isFinite) ? median(perRun) : undefined;
+    };
+    const ratios = samples[o]!.map((values) => pairedRatio((r) => values[r]));
+    const peers = samples[o]!.filter((values, l) => values.length && l !== oursIndex);
+    const bestPeerRatio = peers.length
+      ? pairedRatio((r) => Math.max(...peers.map((values) => values[r]!)))
+      : undefined;
     const met = bestPeerRatio === undefined ? undefined : bestPeerRatio >= operation.target;
     return {
       operation: operation.label,
@@ -221,7 +229,7 @@ function print(report: BenchReport, oursIndex: number, log: (line: string) => vo
 
   const peers = report.libraries.filter((_, l) => l !== oursIndex);
   log('');
-  log(`${report.libraries[oursIndex]} ÷ peer (higher is better)`);
+  log(`${report.libraries[oursIndex]} ÷ peer: median of the per-run ratios (higher is better)`);
   for (const line of table(
     ['operation', ...peers.map((name) => `vs ${name}`), 'vs best peer', 'target', 'result'],
     rows.map((row) => [
