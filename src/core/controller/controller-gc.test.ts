@@ -104,6 +104,12 @@ describe('garbage collection', () => {
     assert.equal(clock.pending, 0);
   });
 
+  it('arms no timer for an empty store', () => {
+    const { clock, controller } = setup();
+    assert.equal(clock.pending, 0);
+    assert.equal(controller.stats().timers, 0);
+  });
+
   it('gcTime: Infinity keeps everything and never arms a timer', () => {
     const { controller, clock } = setup({ gcTime: Infinity });
     controller.setResponse(todoEndpoints().get, { id: '1' }, { id: '1' });

@@ -123,7 +123,6 @@ export class Controller implements ControllerLike {
   readonly #held = new Map<string, number>();
   readonly #lastUsed = new Map<string, number>();
   readonly #shapes = new Map<string, ResultShape>();
-  #gcTimer: unknown;
   #gcScheduled = false;
   #timerCount = 0;
 
@@ -149,8 +148,9 @@ export class Controller implements ControllerLike {
     };
     // A restored response is as good as new: it gets a full gcTime for a reader to claim it.
     const now = this.#now();
-    for (const key of storedKeys(initial)) this.#lastUsed.set(key, now);
-    this.#scheduleGc();
+    const restored = storedKeys(initial);
+    for (const key of restored) this.#lastUsed.set(key, now);
+    if (restored.size > 0) this.#scheduleGc();
   }
 
   // ---- Requests ----
@@ -625,7 +625,7 @@ export class Controller implements ControllerLike {
     if (this.#gcScheduled || !Number.isFinite(this.#gcTime)) return;
     this.#gcScheduled = true;
     this.#timerCount++;
-    this.#gcTimer = this.#timers.setTimeout(
+    const handle = this.#timers.setTimeout(
       () => {
         this.#gcScheduled = false;
         this.#timerCount--;
@@ -633,7 +633,7 @@ export class Controller implements ControllerLike {
       },
       Math.max(0, at - this.#now()),
     );
-    unref(this.#gcTimer);
+    unref(handle);
   }
 
   #collect(): void {
