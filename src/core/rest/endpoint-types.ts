@@ -77,7 +77,14 @@ type TakesBody<O> =
  * @example type A = EndpointArgs<{ path: '/todos/:id'; method: 'PUT'; body: { title: string } }>
  * // [params: { id: string | number }, body: { title: string }]
  */
-export type EndpointArgs<O> =
+export type EndpointArgs<O> = 0 extends 1 & O
+  ? any[]
+  : string extends PathOf<O>
+    ? // A path known only as `string` (RestEndpoint's default generics, subclasses): anything goes.
+      [params?: Record<string, unknown>, body?: any] | [body?: any]
+    : StrictArgs<O>;
+
+type StrictArgs<O> =
   TakesBody<O> extends 'no'
     ? {} extends UrlParams<O>
       ? [params?: UrlParams<O>]

@@ -150,7 +150,6 @@ function combineSignals(
  */
 // The interface gives instances their call signature; the constructor returns a function, so the
 // merge describes what the object really is.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
   (...args: EndpointArgs<O>): Promise<EndpointResult<O>>;
 }
@@ -342,7 +341,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * An option given as undefined goes back to the default.
    * @example const withToken = getTodo.extend({ requestInit: { headers: { 'Access-Token': t } } });
    */
-  extend<const E extends Partial<RestGenerics>>(
+  extend<const E extends object>(
     options: E & Partial<RestEndpointOptions<Extended<O, E>>>,
   ): RestEndpoint<Extended<O, E>> {
     const next = callable(Object.getPrototypeOf(this));

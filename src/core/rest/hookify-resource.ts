@@ -1,0 +1,64 @@
+/**
+ * hookifyResource: one hook per member of a resource (`useGet`, `useGetList`…). Each hook reads
+ * request init values from `useInit` (headers from application state, say) and returns the member
+ * carrying them, the same object for as long as the init stays equal, so elements do not churn.
+ */
+import type { RestEndpoint } from './rest-endpoint.js';
+import { mergeInit, sameInit } from './request-init.js';
+
+/** A hook that returns request init values (called by every hook, on every use). */
+export type UseInit = () => RequestInit | undefined;
+
+/** The hooks of a resource: `use<Member>` for each of its endpoint members. */
+export type HookifiedResource<R> = {
+  readonly [
+    K in keyof R as K extends 'extend'
+      ? never
+      : R[K] extends RestEndpoint<any>
+        ? `use${Capitalize<K & string>}`
+        : never
+  ]: () => R[K];
+};
+
+function isEndpoint(value: unknown): value is RestEndpoint<any> {
+  return (
+    typeof value === 'function' &&
+    typeof (value as RestEndpoint<any>).key === 'function' &&
+    typeof (value as RestEndpoint<any>).extend === 'function'
+  );
+}
+
+/**
+ * Turns a resource into hooks. Without `useInit` a hook returns the member itself.
+ * @example
+ * const TodoHooks = hookifyResource(TodoResource, () => ({ headers: { 'Access-Token': session.token } }));
+ * const getTodo = TodoHooks.useGet(); // sends Access-Token
+ * const list = TodoHooks.useGetList();
+ * await controller.fetch(list.push, { title: 'Buy milk' });
+ */
+export function hookifyResource<R extends object>(
+  resource: R,
+  useInit?: UseInit,
+): HookifiedResource<R> {
+  const hooks: Record<string, () => unknown> = {};
+  for (const name of Object.keys(resource)) {
+    const member = (resource as Record<string, unknown>)[name];
+    if (!isEndpoint(member)) continue;
+    let last: { init: RequestInit; endpoint: RestEndpoint<any> } | undefined;
+    const hookName = `use${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+    Object.defineProperty(hooks, hookName, {
+      enumerable: true,
+      value: function useMember() {
+        const init = useInit?.();
+        if (init === undefined) return member;
+        if (last && sameInit(last.init, init)) return last.endpoint;
+        const endpoint = member.extend({
+          requestInit: mergeInit(member.requestInit, init),
+        } as any) as unknown as RestEndpoint<any>;
+        last = { init, endpoint };
+        return endpoint;
+      },
+    });
+  }
+  return hooks as HookifiedResource<R>;
+}

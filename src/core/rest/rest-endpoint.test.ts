@@ -1,0 +1,278 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { NetworkError, ResponseFormatError } from '../errors.js';
+import { RestEndpoint } from './rest-endpoint.js';
+import { fakeFetch, json, text } from './test-utils/fake-fetch.js';
+
+const prefix = 'https://api.test';
+
+describe('RestEndpoint requests', () => {
+  it('is callable: GET with path values encoded and the rest as query, in the given order', async () => {
+    const fake = fakeFetch(() => json({ id: 'a/b' }));
+    const endpoint = new RestEndpoint({ urlPrefix: prefix, path: '/:group/posts/:id' });
+    const value = await endpoint.run(
+      [
+        { group: '../x', id: 'a/b?c#d', z: 1, a: 'two words', u: undefined, tag: ['x', 'y'] },
+      ] as any,
+      { fetch: fake.fetch },
+    );
+    assert.deepEqual(value, { id: 'a/b' });
+    const request = fake.only();
+    assert.equal(request.method, 'GET');
+    assert.equal(request.url, `${prefix}/..%2Fx/posts/a%2Fb%3Fc%23d?z=1&a=two%20words&tag=x&tag=y`);
+    assert.deepEqual(request.headers, {});
+    assert.equal(request.body, undefined);
+  });
+
+  it('calling the endpoint uses the global fetch', async () => {
+    const fake = fakeFetch(() => json({ ok: true }));
+    const original = globalThis.fetch;
+    globalThis.fetch = fake.fetch;
+    try {
+      const endpoint = new RestEndpoint({ urlPrefix: prefix, path: '/ping' });
+      assert.deepEqual(await endpoint(), { ok: true });
+      assert.equal(fake.only().url, `${prefix}/ping`);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it('sends a JSON body with Content-Type for (params, body) and for (body) alone', async () => {
+    const fake = fakeFetch(() => json({ id: '1' }));
+    const put = new RestEndpoint({ urlPrefix: prefix, path: '/todos/:id', method: 'PUT' });
+    await put.run([{ id: 1 }, { title: 'x' }], { fetch: fake.fetch });
+    const post = new RestEndpoint({ urlPrefix: prefix, path: '/todos', method: 'POST' });
+    await post.run([{ title: 'y' }] as any, { fetch: fake.fetch });
+    assert.deepEqual(
+      fake.calls.map(({ method, url, headers, body }) => ({ method, url, headers, body })),
+      [
+        {
+          method: 'PUT',
+          url: `${prefix}/todos/1`,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"title":"x"}',
+        },
+        {
+          method: 'POST',
+          url: `${prefix}/todos`,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"title":"y"}',
+        },
+      ],
+    );
+  });
+
+  it('lets requestInit headers override the Content-Type, and sends strings as they are', async () => {
+    const fake = fakeFetch(() => json({}));
+    const post = new RestEndpoint({
+      path: '/raw',
+      method: 'POST',
+      requestInit: { headers: { 'content-type': 'text/csv', 'X-Trace': '1' } },
+    });
+    await post.run([{}, 'a,b'] as any, { fetch: fake.fetch });
+    await post.run([{}, { a: 1 }] as any, { fetch: fake.fetch });
+    assert.deepEqual(fake.calls[0]!.headers, { 'content-type': 'text/csv', 'X-Trace': '1' });
+    assert.equal(fake.calls[0]!.body, 'a,b');
+    assert.deepEqual(fake.calls[1]!.headers, { 'content-type': 'text/csv', 'X-Trace': '1' });
+    assert.equal(fake.calls[1]!.body, '{"a":1}');
+  });
+
+  it('getRequestInit may be overridden in a subclass (credentials same-origin)', async () => {
+    class SameOrigin extends RestEndpoint {
+      override async getRequestInit(body: unknown): Promise<RequestInit> {
+        return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
+      }
+    }
+    const fake = fakeFetch(() => json({ id: '1' }));
+    const endpoint = new SameOrigin({ urlPrefix: prefix, path: '/todos/:id' });
+    await endpoint.run([{ id: 1 }], { fetch: fake.fetch });
+    assert.equal(fake.only().init.credentials, 'same-origin');
+    // extend keeps the class
+    const extended = endpoint.extend({ method: 'DELETE' });
+    assert.ok(extended instanceof SameOrigin);
+    await extended.run([{ id: 2 }], { fetch: fake.fetch });
+    assert.equal(fake.calls[1]!.init.credentials, 'same-origin');
+    assert.equal(fake.calls[1]!.method, 'DELETE');
+  });
+
+  it('getHeaders may be async', async () => {
+    class Authed extends RestEndpoint {
+      override async getHeaders(headers: Record<string, string>): Promise<HeadersInit> {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        return { ...headers, Authorization: 'Bearer t0k3n' };
+      }
+    }
+    const fake = fakeFetch(() => json({}));
+    await new Authed({ path: '/me', method: 'POST' }).run([{ a: 1 }] as any, { fetch: fake.fetch });
+    assert.deepEqual(fake.only().headers, {
+      'Content-Type': 'application/json',
+      Authorization: 'Bearer t0k3n',
+    });
+  });
+
+  it('process gets the parsed value and the call args', async () => {
+    const fake = fakeFetch(() => json({ data: [1, 2] }));
+    const endpoint = new RestEndpoint({
+      path: '/n/:kind',
+      process(value: { data: number[] }, params: { kind: string }) {
+        return value.data.map((n) => `${params.kind}${n}`);
+      },
+    });
+    assert.deepEqual(await endpoint.run([{ kind: 'k' }], { fetch: fake.fetch }), ['k1', 'k2']);
+  });
+
+  it('sideEffect is true for every method but GET', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'HEAD']) {
+      assert.equal(new RestEndpoint({ path: '/x', method }).sideEffect, true, method);
+    }
+    assert.equal(new RestEndpoint({ path: '/x' }).sideEffect, false);
+    assert.equal(new RestEndpoint({ path: '/x', method: 'post' }).method, 'POST');
+    assert.equal(
+      new RestEndpoint({ path: '/x', method: 'POST', sideEffect: false }).sideEffect,
+      false,
+    );
+  });
+});
+
+describe('RestEndpoint keys and URLs', () => {
+  const list = new RestEndpoint({ urlPrefix: prefix, path: '/:group/posts' });
+
+  it('key is METHOD + URL with the query sorted; 1 and "1" are one key', () => {
+    assert.equal(list.key({ group: 'g', b: 2, a: 1 } as any), `GET ${prefix}/g/posts?a=1&b=2`);
+    assert.equal(
+      list.key({ a: '1', group: 'g', b: '2' } as any),
+      list.key({ group: 'g', b: 2, a: 1 } as any),
+    );
+    assert.equal(list.url({ group: 'g', b: 2, a: 1 }), `${prefix}/g/posts?b=2&a=1`);
+  });
+
+  it('puts the pagination field last', () => {
+    const paged = list.extend({ paginationField: 'page' });
+    assert.equal(
+      paged.url({ page: 2, group: 'g', author: 'x' }),
+      `${prefix}/g/posts?author=x&page=2`,
+    );
+  });
+
+  it('continues a literal ? in the template with &', () => {
+    const search = new RestEndpoint({ path: '/search\\?q=:q' });
+    assert.equal(search.url({ q: 'a b', page: 2 }), '/search?q=a%20b&page=2');
+  });
+
+  it('rejects a missing required path value with a clear error', () => {
+    assert.throws(() => list.url({}), /Missing required path parameter "group"/);
+  });
+});
+
+describe('RestEndpoint responses', () => {
+  const get = new RestEndpoint({ urlPrefix: prefix, path: '/todos/:id' });
+
+  it('gives null for 204 and for an empty body', async () => {
+    const fake = fakeFetch(() => new Response(null, { status: 204 }));
+    assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), null);
+    fake.respond(() => text('', 'application/json'));
+    assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), null);
+  });
+
+  it('gives the text of a text/plain body (a bare pk)', async () => {
+    const fake = fakeFetch(() => text('5'));
+    assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), '5');
+  });
+
+  it('rejects non-2xx with a NetworkError holding status, body and no request headers', async () => {
+    const fake = fakeFetch(
+      () =>
+        new Response(JSON.stringify({ message: 'Todo not found' }), {
+          status: 404,
+          statusText: 'Not Found',
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    );
+    const secret = get.extend({ requestInit: { headers: { 'Access-Token': 'SECRET-TOKEN' } } });
+    const error = await secret.run([{ id: 7 }], { fetch: fake.fetch }).then(
+      () => assert.fail('should reject'),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof NetworkError);
+    assert.equal(error.status, 404);
+    assert.equal(error.statusText, 'Not Found');
+    assert.deepEqual(error.body, { message: 'Todo not found' });
+    assert.ok(error.response instanceof Response);
+    assert.equal(error.message, `GET ${prefix}/todos/7 failed: 404 Not Found: Todo not found`);
+    assert.equal(fake.only().headers['Access-Token'], 'SECRET-TOKEN');
+    const seen = new WeakSet();
+    const dump = JSON.stringify(
+      { ...error, message: error.message, stack: error.stack },
+      (_k, v) => {
+        if (typeof v === 'object' && v !== null) {
+          if (seen.has(v)) return undefined;
+          seen.add(v);
+        }
+        return v;
+      },
+    );
+    assert.ok(!dump.includes('SECRET-TOKEN'));
+    assert.ok(!Object.values(error).some((v) => v === fake.only().init));
+  });
+
+  it('keeps a non-JSON error body as text', async () => {
+    const fake = fakeFetch(() => text('upstream down', 'text/html', 502));
+    await assert.rejects(get.run([{ id: 1 }], { fetch: fake.fetch }), (error: NetworkError) => {
+      assert.equal(error.status, 502);
+      assert.equal(error.body, 'upstream down');
+      return true;
+    });
+  });
+
+  it('rejects HTML or broken JSON where JSON is expected, naming URL and content type', async () => {
+    const fake = fakeFetch(() => text('<!doctype html><html>', 'text/html; charset=utf-8'));
+    await assert.rejects(
+      get.run([{ id: 1 }], { fetch: fake.fetch }),
+      (error: ResponseFormatError) => {
+        assert.ok(error instanceof ResponseFormatError);
+        assert.match(error.message, /GET https:\/\/api\.test\/todos\/1/);
+        assert.match(error.message, /text\/html; charset=utf-8/);
+        return true;
+      },
+    );
+    fake.respond(() => text('{"id":', 'application/json'));
+    await assert.rejects(get.run([{ id: 1 }], { fetch: fake.fetch }), /not valid JSON/);
+  });
+
+  it('aborts through requestInit.signal and through the run context', async () => {
+    const fake = fakeFetch(() => new Promise<Response>(() => {}));
+    const controller = new AbortController();
+    const pending = get
+      .extend({ requestInit: { signal: controller.signal } })
+      .run([{ id: 1 }], { fetch: fake.fetch });
+    controller.abort();
+    await assert.rejects(pending, { name: 'AbortError' });
+    const other = new AbortController();
+    const pending2 = get.run([{ id: 1 }], { fetch: fake.fetch, signal: other.signal });
+    other.abort();
+    await assert.rejects(pending2, { name: 'AbortError' });
+  });
+});
+
+describe('RestEndpoint.extend', () => {
+  it('returns a new endpoint and never mutates the original', async () => {
+    const base = new RestEndpoint({ urlPrefix: prefix, path: '/todos/:id', name: 'todo' });
+    const moved = base.extend({ path: '/v2/todos/:id', method: 'PATCH' });
+    assert.notEqual(moved, base);
+    assert.equal(base.path, '/todos/:id');
+    assert.equal(base.method, 'GET');
+    assert.equal(moved.path, '/v2/todos/:id');
+    assert.equal(moved.urlPrefix, prefix);
+    assert.equal(moved.name, 'todo');
+    assert.equal(moved.sideEffect, true);
+    const fake = fakeFetch(() => json({}));
+    await moved.run([{ id: 3 }, { a: 1 }], { fetch: fake.fetch });
+    assert.equal(fake.only().url, `${prefix}/v2/todos/3`);
+  });
+
+  it('gives an unnamed endpoint a name from method and path', () => {
+    const base = new RestEndpoint({ path: '/todos/:id' });
+    assert.equal(base.name, 'GET /todos/:id');
+    assert.equal(base.extend({ method: 'DELETE' }).name, 'DELETE /todos/:id');
+  });
+});
