@@ -1,0 +1,85 @@
+// Type tests of createResource and hookifyResource: compiled by `tsc` in `npm test`.
+import { Entity } from '../schema/entity.js';
+import type { Equal, Expect } from '../test-utils/type-assert.js';
+import { createResource } from './create-resource.js';
+import { hookifyResource } from './hookify-resource.js';
+
+type V = string | number;
+
+class Post extends Entity {
+  id = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Post';
+}
+
+const Posts = createResource({
+  path: '/:group/posts/:id',
+  schema: Post,
+  searchParams: {} as { author?: string },
+  body: {} as { title: string },
+  paginationField: 'page',
+});
+const Plain = createResource({ path: '/todos/:id', schema: Post });
+const Hooks = hookifyResource(Posts, () => ({ headers: { 'Access-Token': 't' } }));
+const Extended = Posts.extend('search', {
+  path: '/search',
+  searchParams: {} as { q: string },
+  schema: [Post],
+});
+
+export type Cases = [
+  Expect<Equal<Parameters<typeof Posts.get>, [params: { group: V; id: V }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.get>>, Post>>,
+  Expect<Equal<Parameters<typeof Posts.getList>, [params: { group: V; author?: string }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.getList>>, Post[]>>,
+  Expect<
+    Equal<
+      Parameters<typeof Posts.getList.push>,
+      [params: { group: V; author?: string }, body: { title: string }]
+    >
+  >,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.getList.push>>, Post>>,
+  Expect<
+    Equal<
+      Parameters<typeof Posts.getList.getPage>,
+      [params: { group: V; author?: string; page: V }]
+    >
+  >,
+  Expect<
+    Equal<Parameters<typeof Posts.update>, [params: { group: V; id: V }, body: { title: string }]>
+  >,
+  Expect<
+    Equal<
+      Parameters<typeof Posts.partialUpdate>,
+      [params: { group: V; id: V }, body: { title?: string }]
+    >
+  >,
+  Expect<Equal<Parameters<typeof Posts.delete>, [params: { group: V; id: V }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.delete>>, Post>>,
+  Expect<Equal<typeof Plain.getList.getPage, undefined>>,
+  Expect<Equal<ReturnType<typeof Hooks.useGet>, typeof Posts.get>>,
+  Expect<Equal<ReturnType<typeof Hooks.useGetList>, typeof Posts.getList>>,
+  Expect<
+    Equal<
+      keyof typeof Hooks,
+      'useGet' | 'useGetList' | 'useUpdate' | 'usePartialUpdate' | 'useDelete'
+    >
+  >,
+  Expect<Equal<Parameters<typeof Extended.search>, [params: { q: string }]>>,
+  Expect<Equal<Awaited<ReturnType<typeof Extended.search>>, Post[]>>,
+];
+
+// Misuse is a compile error.
+// @ts-expect-error `id` is required
+void Posts.get({ group: 'g' });
+// @ts-expect-error wrong body field
+void Posts.update({ group: 'g', id: 1 }, { name: 'x' });
+// @ts-expect-error the page is required
+void Posts.getList.getPage({ group: 'g' });
+// @ts-expect-error no getPage without paginationField
+void Plain.getList.getPage({});
+// @ts-expect-error no such hook
+void Hooks.useSearch;
