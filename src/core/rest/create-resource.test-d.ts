@@ -24,7 +24,7 @@ const Posts = createResource({
 });
 const Plain = createResource({ path: '/todos/:id', schema: Post });
 const Hooks = hookifyResource(Posts, () => ({ headers: { 'Access-Token': 't' } }));
-const Extended = Posts.extend('search', {
+export const Extended = Posts.extend('search', {
   path: '/search',
   searchParams: {} as { q: string },
   schema: [Post],
