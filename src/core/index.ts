@@ -37,3 +37,27 @@ export type {
   RunContext,
   Snapshot,
 } from './controller/types.js';
+export { NetworkError, ResponseFormatError } from './errors.js';
+export { RestEndpoint } from './rest/rest-endpoint.js';
+export type { CreateEndpoint, PageEndpoint } from './rest/rest-endpoint.js';
+export type {
+  RestGenerics,
+  RestEndpointOptions,
+  EndpointExtraOptions,
+  EndpointArgs,
+  EndpointResult,
+  UrlParams,
+  HttpMethod,
+} from './rest/endpoint-types.js';
+export { createResource } from './rest/create-resource.js';
+export type {
+  Resource,
+  ResourceMembers,
+  ResourceOptions,
+  ResourceExtend,
+  EndpointClass,
+  CollectionClass,
+} from './rest/create-resource.js';
+export { hookifyResource } from './rest/hookify-resource.js';
+export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
+export type { ShortenPath } from './rest/path.js';
