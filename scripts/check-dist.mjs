@@ -7,3 +7,17 @@ assert.equal(typeof globalThis.HTMLElement, 'undefined');
 const core = await import('resource-elements/core');
 assert.equal(core.fillPath('/:group/posts/:id', { group: 'a b', id: 7 }), '/a%20b/posts/7');
 console.log(`dist: resource-elements/core loads in Node (${Object.keys(core).length} exports)`);
+
+// custom-elements.json, named in package.json's customElements field, describes <resource-provider>.
+const { readFileSync } = await import('node:fs');
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+const definitions = manifest.modules.flatMap((module) =>
+  (module.exports ?? [])
+    .filter((entry) => entry.kind === 'custom-element-definition')
+    .map((entry) => entry.name),
+);
+assert.ok(
+  definitions.includes('resource-provider'),
+  'custom-elements.json defines <resource-provider>',
+);
+console.log(`custom-elements.json: ${definitions.join(', ')}`);
