@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // Type tests declare values only to take their types.
+    files: ['**/*.test-d.ts'],
+    rules: { '@typescript-eslint/no-unused-vars': 'off' },
+  },
+  {
     // TypeScript itself reports unknown names in .ts files.
     files: ['**/*.ts'],
     rules: { 'no-undef': 'off' },

@@ -61,3 +61,12 @@ export type {
 export { hookifyResource } from './rest/hookify-resource.js';
 export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
 export type { ShortenPath } from './rest/path.js';
+export { Controller } from './controller/controller.js';
+export type { ControllerOptions, ControllerStats } from './controller/controller.js';
+export type {
+  StoreState,
+  ResponseMeta,
+  ResponseError,
+  OptimisticEntry,
+} from './controller/state.js';
+export type { Timers } from './controller/timers.js';
