@@ -1,0 +1,46 @@
+// The bundle-size budget: minified + gzipped size of `resource-elements` (everything but lit and
+// @lit/*) and of `resource-elements/core`, measured by scripts/size.mjs (the same numbers
+// `npm run bench` prints beside the peers'), must not exceed bench/size-budget.json.
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+interface Measured {
+  name: string;
+  minified: number;
+  gzip: number;
+}
+
+const root = new URL('../', import.meta.url);
+const budgets: Record<string, number> = JSON.parse(
+  readFileSync(new URL('bench/size-budget.json', root), 'utf8'),
+).budgets;
+
+// One esbuild run for both entries, outside the tsx loader that runs this file.
+const measured: Measured[] = JSON.parse(
+  execFileSync(process.execPath, ['scripts/size.mjs', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  }),
+);
+
+describe('bundle size (minified + gzip -9, lit and @lit/* external)', () => {
+  it('measures both entries and has a budget for each', () => {
+    assert.deepEqual(measured.map((m) => m.name).sort(), Object.keys(budgets).sort());
+    for (const entry of measured) assert.ok(entry.gzip > 1000, `${entry.name} was bundled`);
+  });
+
+  for (const name of Object.keys(budgets)) {
+    it(`${name} is within its budget of ${budgets[name]} bytes`, () => {
+      const entry = measured.find((m) => m.name === name);
+      assert.ok(entry, `${name} was measured`);
+      assert.ok(
+        entry.gzip <= budgets[name]!,
+        `${name} is ${entry.gzip} bytes gzipped, over its budget of ${budgets[name]} ` +
+          `(+${entry.gzip - budgets[name]!}). See what grew: node scripts/size.mjs`,
+      );
+    });
+  }
+});
