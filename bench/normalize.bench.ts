@@ -9,7 +9,7 @@
  * Targets from issue 3 are printed as met or MISSED; a miss never fails the process.
  *
  *   npm run bench -- bench/normalize.bench.ts            # full run
- *   node --import tsx --conditions=resource-elements-source bench/normalize.bench.ts --quick
+ *   npx rollup -c rollup.config.mjs && node --import tsx bench/normalize.bench.ts --quick
  *   options: --quick (tiny payload, one iteration), --runs N, --time MS (per run), --articles N
  */
 import { pathToFileURL } from 'node:url';

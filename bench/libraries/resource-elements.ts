@@ -1,6 +1,7 @@
 /**
- * The library under test, through its public entry point (the benchmark script runs with the
- * `resource-elements-source` condition, so this is src/, not a build).
+ * The library under test, through its public entry point. `npm run bench` builds first and this
+ * resolves to dist/, the same JavaScript the peers ship as; the smoke test runs it from src/
+ * through the `resource-elements-source` condition.
  */
 import { Entity, MemoCache, denormalize, normalize } from 'resource-elements/core';
 import type { ArticleJSON } from '../fixtures/articles.js';
