@@ -82,6 +82,53 @@ export class ResponseFormatError extends Error {
   }
 }
 
+/**
+ * A request that ran past its endpoint's `timeout` option (ms) and was aborted.
+ * @example
+ * const getTodo = TodoResource.get.extend({ timeout: 5_000 });
+ * catch (error) {
+ *   if (error instanceof TimeoutError) showRetry(`${error.url} took over ${error.timeout} ms`);
+ * }
+ */
+export class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  readonly method: string;
+  readonly url: string;
+  /** The endpoint's `timeout`, in ms. */
+  readonly timeout: number;
+
+  constructor(init: { method: string; url: string; timeout: number }) {
+    super(`${init.method} ${init.url} timed out after ${init.timeout} ms (the endpoint's timeout)`);
+    this.method = init.method;
+    this.url = init.url;
+    this.timeout = init.timeout;
+  }
+}
+
+/**
+ * A request aborted through the `signal` of its request init (or of the run context). Its name is
+ * 'AbortError', like the platform's, so `error.name === 'AbortError'` checks keep working; the
+ * signal's reason is the `cause`.
+ * @example
+ * catch (error) {
+ *   if (error instanceof AbortError) return; // the user moved on
+ * }
+ */
+export class AbortError extends Error {
+  override readonly name = 'AbortError';
+  readonly method: string;
+  readonly url: string;
+
+  constructor(init: { method: string; url: string; reason: unknown }) {
+    const why = init.reason instanceof Error ? init.reason.message : String(init.reason ?? '');
+    super(`${init.method} ${init.url} was aborted${why ? `: ${why}` : ''}`, {
+      cause: init.reason,
+    });
+    this.method = init.method;
+    this.url = init.url;
+  }
+}
+
 const MAX_BODY_IN_MESSAGE = 200;
 
 // The server's own explanation is the most useful part of the message, so a short one is kept.

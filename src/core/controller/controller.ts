@@ -4,7 +4,7 @@
  * collection. It touches no DOM: fetch, the clock and timers come in through options.
  */
 import { MemoCache } from '../normalize/memo-cache.js';
-import { normalize } from '../normalize/normalize.js';
+import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { INVALID } from '../schema/types.js';
 import { getOwn } from '../util/own.js';
 import { collectGarbage, storedKeys } from './garbage-collector.js';
@@ -80,6 +80,15 @@ interface Latest {
 }
 
 const ignore = (): void => {};
+
+/**
+ * Puts the request (`GET https://api.test/todos/1`) in front of a normalize error's message, which
+ * says what and where in the response but cannot know which request brought it.
+ */
+function nameRequest(error: unknown, requestKey: string): void {
+  if (!(error instanceof NormalizeError) || error.message.startsWith(requestKey)) return;
+  error.message = `${requestKey} answered data that does not fit the schema: ${error.message}`;
+}
 
 /**
  * Runs endpoints against one normalized store.
@@ -281,6 +290,7 @@ export class Controller implements ControllerLike {
       });
     } catch (error) {
       // The response does not fit its schema: that is this request's error; nothing was written.
+      nameRequest(error, request.requestKey);
       this.#commitError(request, error);
       throw error;
     }

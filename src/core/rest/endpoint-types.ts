@@ -42,6 +42,11 @@ export interface EndpointExtraOptions {
   readonly pollFrequency?: number | undefined;
   /** Stale data must not be shown (a reader waits for the refetch). */
   readonly invalidIfStale?: boolean | undefined;
+  /**
+   * Aborts the request when no complete response (body included) has arrived after this many
+   * ms; it then rejects with a `TimeoutError` naming the URL and the timeout. No limit when absent.
+   */
+  readonly timeout?: number | undefined;
 }
 
 type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;

@@ -19,6 +19,7 @@ import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
 import { parseResponse } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
 import { buildKey, buildUrl } from './url.js';
+import { AbortError, TimeoutError } from '../errors.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -189,6 +190,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   declare readonly errorExpiryLength: number | undefined;
   declare readonly pollFrequency: number | undefined;
   declare readonly invalidIfStale: boolean | undefined;
+  /** Aborts the request after this many ms with a `TimeoutError`; no limit when undefined. */
+  declare readonly timeout: number | undefined;
   /** Type carrier of the query parameters (never read at runtime). */
   declare readonly searchParams: O extends { readonly searchParams: infer S } ? S : undefined;
   /** Type carrier of the body (never read at runtime). */
@@ -272,15 +275,41 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
     const [params, body] = this.splitArgs(args);
     const url = this.url(params);
+    const timeout = this.timeout;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
+      throw new TypeError(
+        `${this.name}: timeout must be a positive number of ms (or undefined for none): got ${String(timeout)}.`,
+      );
+    }
     const init = { ...(await this.getRequestInit(body)) };
-    const signal = combineSignals(init.signal, context.signal);
-    if (signal) init.signal = signal;
+    const method = init.method ?? this.method;
     const fetchImpl = context.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') {
       throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
     }
-    const response = await fetchImpl(url, init);
-    const value = await this.parseResponse(response, { method: init.method ?? this.method, url });
+    const userSignal = combineSignals(init.signal, context.signal);
+    let timedOut: TimeoutError | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let signal = userSignal;
+    if (timeout !== undefined && Number.isFinite(timeout)) {
+      const timeoutAbort = new AbortController();
+      timer = setTimeout(() => {
+        timedOut = new TimeoutError({ method, url, timeout });
+        timeoutAbort.abort(timedOut);
+      }, timeout);
+      signal = combineSignals(userSignal, timeoutAbort.signal);
+    }
+    if (signal) init.signal = signal;
+    let value: unknown;
+    try {
+      const response = await fetchImpl(url, init);
+      // The body is part of the response: the timeout and an abort cover reading it too.
+      value = await this.parseResponse(response, { method, url });
+    } catch (error) {
+      throw requestFailure(error, { method, url, timedOut, userSignal });
+    } finally {
+      clearTimeout(timer);
+    }
     return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
   }
 
@@ -436,6 +465,33 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
 
 // Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
 Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
+
+/**
+ * What a failed request rejects with: the timeout's or the user's abort, and a failure before any
+ * response (fetch's bare "Failed to fetch" / "fetch failed"), each naming method and URL. Errors
+ * that already describe the response (NetworkError, ResponseFormatError…) pass through.
+ */
+function requestFailure(
+  error: unknown,
+  request: {
+    method: string;
+    url: string;
+    timedOut: TimeoutError | undefined;
+    userSignal: AbortSignal | undefined;
+  },
+): unknown {
+  const { method, url } = request;
+  if (request.timedOut) return request.timedOut;
+  if (request.userSignal?.aborted) {
+    return new AbortError({ method, url, reason: request.userSignal.reason });
+  }
+  if (error instanceof TypeError && !error.message.includes(url)) {
+    return new TypeError(`${method} ${url} failed before a response arrived: ${error.message}`, {
+      cause: error,
+    });
+  }
+  return error;
+}
 
 function defaultName(endpoint: RestEndpoint<any>): string {
   return `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
