@@ -113,6 +113,7 @@ export async function startServer(
       route = next;
     },
     close() {
+      server.closeAllConnections();
       for (const socket of sockets) socket.destroy();
       return new Promise((resolve) => server.close(() => resolve()));
     },
