@@ -1,0 +1,149 @@
+// The page: a header and one card per capability. The <resource-provider> above it (index.html)
+// owns the one store every section reads from.
+import { LitElement, css, html } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import './todo-board.js';
+import './post-feed.js';
+import './token-panel.js';
+import './user-directory.js';
+import './clock-widget.js';
+import './error-panel.js';
+
+@customElement('demo-app')
+export class DemoApp extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      max-width: 1120px;
+      margin: 0 auto;
+      padding: 2rem 1.5rem 3rem;
+    }
+    header {
+      margin-bottom: 1.5rem;
+    }
+    h1 {
+      margin: 0;
+      font-size: 1.75rem;
+      letter-spacing: -0.02em;
+    }
+    h1 span {
+      color: var(--accent);
+    }
+    header p {
+      margin: 0.35rem 0 0;
+      color: var(--muted);
+      max-width: 70ch;
+    }
+    .grid {
+      display: grid;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+      gap: 1.25rem;
+    }
+    .wide {
+      grid-column: 1 / -1;
+    }
+    .tall {
+      grid-row: span 2;
+    }
+    @media (max-width: 900px) {
+      .grid {
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .tall {
+        grid-row: auto;
+      }
+    }
+    section {
+      background: var(--surface);
+      border: 1px solid var(--line);
+      border-radius: 14px;
+      padding: 1.1rem 1.25rem 1.25rem;
+      box-shadow: 0 1px 3px rgb(15 23 42 / 0.06);
+      min-width: 0;
+    }
+    h2 {
+      margin: 0;
+      font-size: 1.05rem;
+      display: flex;
+      align-items: baseline;
+      gap: 0.5rem;
+      flex-wrap: wrap;
+    }
+    h2 code {
+      font-family: var(--mono);
+      font-size: 0.75rem;
+      font-weight: 500;
+      color: var(--accent-strong);
+      background: var(--accent-wash);
+      border-radius: 6px;
+      padding: 0.1rem 0.4rem;
+    }
+    .lead {
+      margin: 0.3rem 0 1rem;
+      color: var(--muted);
+      font-size: 0.9rem;
+    }
+  `;
+
+  override render() {
+    return html`
+      <header>
+        <h1>resource-elements <span>demo</span></h1>
+        <p>
+          Every card below reads the same normalized store, through one
+          <code>&lt;resource-provider&gt;</code>, from the REST API this server hosts under
+          <code>/api</code>.
+        </p>
+      </header>
+      <div class="grid">
+        <section class="wide" id="todos">
+          <h2>Todos <code>Collection</code> <code>push</code> <code>unshift</code></h2>
+          <p class="lead">
+            Each filter (user, open, done) is its own list: a new todo joins the lists it matches, a
+            toggle shows at once everywhere (optimistic), a delete leaves every list together.
+          </p>
+          <demo-todo-board></demo-todo-board>
+        </section>
+        <section id="posts" class="tall">
+          <h2>Pagination <code>getList.getPage</code></h2>
+          <p class="lead">
+            "Load more" appends the next page to the list, never twice the same post.
+          </p>
+          <demo-post-feed></demo-post-feed>
+        </section>
+        <section id="auth">
+          <h2>Auth headers <code>hookifyResource</code></h2>
+          <p class="lead">
+            The hook adds an <code>Access-Token</code> header from the field to GET /api/me.
+          </p>
+          <demo-token-panel></demo-token-panel>
+        </section>
+        <section id="endpoint">
+          <h2>Custom endpoint <code>Endpoint</code> <code>extend</code></h2>
+          <p class="lead">
+            A RestEndpoint subclass sets <code>credentials</code> for every member of the resource.
+          </p>
+          <demo-user-directory></demo-user-directory>
+        </section>
+        <section id="polling">
+          <h2>Polling <code>pollFrequency</code></h2>
+          <p class="lead">Fetched again every second while it is on the page.</p>
+          <demo-clock></demo-clock>
+        </section>
+        <section id="errors">
+          <h2>Errors and retry <code>NetworkError</code></h2>
+          <p class="lead">
+            A failed request shows its error (and keeps the last good data); retry fetches again.
+          </p>
+          <demo-error-panel></demo-error-panel>
+        </section>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'demo-app': DemoApp;
+  }
+}

@@ -1,0 +1,146 @@
+// The demo's data layer: every entity and endpoint the elements read, against the built-in API
+// that `npm start` serves under /api (server/api.mjs).
+import {
+  Entity,
+  RestEndpoint,
+  createResource,
+  hookifyResource,
+  type RestGenerics,
+} from '../src/index.js';
+
+/** The API's page size for posts; the feed knows there is more while the list is a whole page. */
+export const POSTS_PER_PAGE = 5;
+
+export class User extends Entity {
+  id = '';
+  name = '';
+  username = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'User';
+}
+
+/** Whoever holds the Access-Token: GET /api/me answers 401 without one. */
+export class Account extends Entity {
+  id = '';
+  name = '';
+  /** The token the server saw, so the page can tell an answer for an older token. */
+  token = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Account';
+}
+
+export class Todo extends Entity {
+  id = '';
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+}
+
+export class Post extends Entity {
+  id = '';
+  group = '';
+  title = '';
+  body = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Post';
+}
+
+export class ClockTick extends Entity {
+  id = '';
+  now = '';
+  ticks = 0;
+  pk() {
+    return this.id;
+  }
+  static key = 'ClockTick';
+}
+
+export class UnstableResult extends Entity {
+  id = '';
+  hits = 0;
+  message = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'UnstableResult';
+}
+
+/**
+ * Every request of a resource built with this class sends cookies to our own origin only. The
+ * demo's API sets none; the point is where such a policy lives: one override, every member.
+ */
+export class SameOriginEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpoint<O> {
+  override async getRequestInit(body: unknown): Promise<RequestInit> {
+    return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
+  }
+}
+
+/**
+ * Users, built with the custom Endpoint class; `extend` adds `me` (GET /api/me), which starts
+ * from `get` and so is a SameOriginEndpoint too.
+ */
+export const UserResource = createResource({
+  path: '/api/users/:id',
+  schema: User,
+  Endpoint: SameOriginEndpoint,
+}).extend('me', { path: '/api/me', schema: Account, name: 'User.me' });
+
+/**
+ * Todos: `getList` takes `userId` and `completed` filters, so each filter set is its own list and
+ * a created todo joins the lists it matches. `extend` makes partialUpdate optimistic.
+ */
+export const TodoResource = createResource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number; completed?: boolean },
+  body: {} as { title: string; userId: number; completed?: boolean },
+}).extend({ partialUpdate: { optimistic: true } });
+
+/** Posts per group, five to a page: `getList.getPage` appends the next page to the list. */
+export const PostResource = createResource({
+  path: '/api/:group/posts/:id',
+  schema: Post,
+  paginationField: 'page',
+});
+
+/** Polled once a second while something shows it. */
+export const clockEndpoint = new RestEndpoint({
+  path: '/api/clock',
+  schema: ClockTick,
+  pollFrequency: 1000,
+});
+
+/**
+ * Fails (503) as often as the API was told to. Its error is kept until the user retries, instead
+ * of the default second after which a reader fetches again by itself.
+ */
+export const unstableEndpoint = new RestEndpoint({
+  path: '/api/unstable',
+  schema: UnstableResult,
+  errorExpiryLength: 10 * 60_000,
+});
+
+/** Tells the API to fail the next `times` requests to /api/unstable. */
+export const failNextEndpoint = new RestEndpoint({
+  path: '/api/unstable/fail',
+  method: 'POST',
+  body: {} as { times: number },
+});
+
+/** The token typed into the page; the hooks below read it on every use. */
+export const session = { token: '' };
+
+/** `useMe()` returns UserResource.me carrying the current Access-Token header. */
+export const AuthedUserHooks = hookifyResource(UserResource, () =>
+  session.token ? { headers: { 'Access-Token': session.token } } : undefined,
+);

@@ -1,0 +1,135 @@
+// One todo with its checkbox and delete button. It changes data the way any element can: it
+// consumes the Controller from the provider and runs mutations with controller.fetch.
+import { LitElement, css, html } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import { controllerContext, type ControllerLike } from '../src/index.js';
+import { Todo, TodoResource } from './resources.js';
+import { controls } from './styles.js';
+
+@customElement('demo-todo-item')
+export class TodoItem extends LitElement {
+  static override styles = [
+    controls,
+    css`
+      :host {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+        padding: 0.3rem 0.2rem;
+        border-radius: 6px;
+      }
+      :host(:hover) {
+        background: var(--surface);
+      }
+      .title {
+        flex: 1;
+        text-align: left;
+        border: none;
+        background: none;
+        padding: 0;
+        font-size: 0.9rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .title:hover:not(:disabled) {
+        color: var(--accent-strong);
+        text-decoration: underline;
+      }
+      .title.done {
+        color: var(--muted);
+        text-decoration: line-through;
+      }
+      .delete {
+        opacity: 0;
+      }
+      :host(:hover) .delete,
+      .delete:focus-visible {
+        opacity: 1;
+      }
+    `,
+  ];
+
+  @consume({ context: controllerContext, subscribe: true })
+  controller?: ControllerLike;
+
+  @property({ attribute: false }) todo: Todo = Todo.fromJS();
+  @state() busy = false;
+
+  override render() {
+    const { todo } = this;
+    return html`
+      <input type="checkbox" aria-label="Done" .checked=${todo.completed} @change=${this.#toggle} />
+      <button
+        class="title ${todo.completed ? 'done' : ''}"
+        title="Show details"
+        @click=${this.#select}
+      >
+        ${todo.title}
+      </button>
+      <button
+        class="quiet delete"
+        aria-label="Delete ${todo.title}"
+        title="Delete"
+        ?disabled=${this.busy}
+        @click=${this.#delete}
+      >
+        ✕
+      </button>
+    `;
+  }
+
+  readonly #select = () => {
+    this.dispatchEvent(
+      new CustomEvent('todo-select', {
+        detail: { id: this.todo.id },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  };
+
+  readonly #toggle = async (event: Event) => {
+    const controller = this.controller;
+    if (!controller) return;
+    const { id, userId, completed } = this.todo;
+    // The checkbox already flipped itself; from here the store decides what it shows.
+    (event.target as HTMLInputElement).checked = completed;
+    try {
+      // Optimistic: every list shows the new state before the server answers, and goes back by
+      // itself if the request fails.
+      await controller.fetch(TodoResource.partialUpdate, { id }, { completed: !completed });
+    } catch (error) {
+      console.warn('Toggling the todo failed; it was rolled back.', error);
+      return;
+    }
+    // Open and Done are filtered by the server: ask it again which todos belong in them.
+    await Promise.allSettled(
+      [false, true].map((done) =>
+        controller.fetch(TodoResource.getList, { userId, completed: done }),
+      ),
+    );
+  };
+
+  readonly #delete = async () => {
+    const controller = this.controller;
+    if (!controller) return;
+    this.busy = true;
+    try {
+      // The schema is Invalidate(Todo): the todo leaves every list at once, and a view that
+      // requires it (the detail) fetches it again.
+      await controller.fetch(TodoResource.delete, { id: this.todo.id });
+    } catch (error) {
+      console.warn('Deleting the todo failed.', error);
+    } finally {
+      this.busy = false;
+    }
+  };
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'demo-todo-item': TodoItem;
+  }
+}

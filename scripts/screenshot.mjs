@@ -1,0 +1,88 @@
+// `npm run screenshot`: serves the demo exactly as `npm start` does (same config file, API latency
+// 0, a free port), opens it in headless Chromium, uses a few sections the way a visitor would,
+// and writes the page to docs/demo.png.
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDevServer } from '@web/dev-server';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, findBrowser } from './find-browser.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const out = resolve(root, process.argv[2] ?? 'docs/demo.png');
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const executablePath = findBrowser();
+if (!executablePath) {
+  console.error('No Chrome or Chromium found: run `node scripts/ensure-browser.mjs` first.');
+  process.exit(1);
+}
+
+const port = await freePort();
+// web-dev-server.config.mjs reads these when it is loaded.
+process.env.PORT = String(port);
+process.env.API_LATENCY = '0';
+process.chdir(root);
+const server = await startDevServer({
+  readCliArgs: false,
+  autoExitProcess: false,
+  logStartMessage: false,
+});
+
+const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+try {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  await page.goto(`http://127.0.0.1:${port}/demo/`);
+
+  // Playwright's CSS locators pierce open shadow roots, so these reach into the elements.
+  const todos = page.locator('demo-todo-board');
+  await todos.locator('demo-todo-list', { hasText: 'Write the spec' }).first().waitFor();
+
+  // A todo added at the top lands in "All" and "Open", not in "Done".
+  await todos.locator('demo-todo-form input').fill('Ship the demo');
+  await todos.locator('demo-todo-form button[data-action="unshift"]').click();
+  await todos.locator('demo-todo-list', { hasText: 'Ship the demo' }).nth(1).waitFor();
+
+  // Open one todo in the detail view.
+  await todos
+    .locator('demo-todo-item button.title', { hasText: 'Review pull requests' })
+    .first()
+    .click();
+  await todos.locator('demo-todo-detail dd.title').waitFor();
+
+  // Two pages of posts.
+  await page.locator('demo-post-feed button.more').click();
+  await page.locator('demo-post-feed li', { hasText: 'News post 10' }).waitFor();
+
+  // A token for /api/me.
+  await page.locator('demo-token-panel input').fill('abc123');
+  await page.locator('demo-token-panel button[type="submit"]').click();
+  await page.locator('demo-token-panel .name').waitFor();
+
+  // A failure after a success: the last good answer stays, the error offers a retry.
+  await page.locator('demo-error-panel button.break').click();
+  await page.locator('demo-error-panel .alert').waitFor();
+
+  await page.locator('demo-clock .ticks').waitFor();
+  // Let focus rings and hover states go before the picture is taken.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => globalThis.document.activeElement?.blur?.());
+  mkdirSync(dirname(out), { recursive: true });
+  await page.screenshot({ path: out, fullPage: true, animations: 'disabled' });
+  console.log(`wrote ${out}`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
