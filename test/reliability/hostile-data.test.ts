@@ -259,6 +259,9 @@ describe('reliability: keys that name prototypes are plain data', () => {
     const value = controller.getResponse(Docs().get, { id: '__proto__' });
     assert.equal(value.data, undefined);
     assert.equal(value.expiryStatus, 'invalid');
-    assert.equal(controller.getState().entities.RelDoc!.__proto__!.title, 'p');
+    assert.equal(
+      (controller.getState().entities.RelDoc!.__proto__ as { title?: string }).title,
+      'p',
+    );
   });
 });
