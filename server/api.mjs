@@ -77,6 +77,9 @@ function checkTodo(body, { partial }) {
 /** Creates one API with its own state. `latency` (ms) delays every answer, to show pending states. */
 export function createApi({ latency = 0 } = {}) {
   let state = seed();
+  // Tests slow the API down for a while (POST /__latency) to see what a page shows meanwhile;
+  // a reset restores the latency the API was made with.
+  let delay = latency;
 
   const find = (list, id, what) => {
     const item = list.find((entry) => entry.id === id);
@@ -85,7 +88,18 @@ export function createApi({ latency = 0 } = {}) {
   };
 
   const routes = [
-    ['POST', /^\/__reset$/, () => ((state = seed()), { status: 204 })],
+    ['POST', /^\/__reset$/, () => ((state = seed()), (delay = latency), { status: 204 })],
+    [
+      'POST',
+      /^\/__latency$/,
+      ({ body }) => {
+        const ms = body?.ms;
+        if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 10_000)
+          throw new HttpError(400, 'Field "ms" must be a number from 0 to 10000.');
+        delay = ms;
+        return { body: { latency: delay } };
+      },
+    ],
     ['GET', /^\/users$/, () => ({ body: state.users })],
     ['GET', /^\/users\/([^/]+)$/, (_, [id]) => ({ body: find(state.users, id, 'user') })],
     [
@@ -188,6 +202,11 @@ export function createApi({ latency = 0 } = {}) {
     ],
     [
       'GET',
+      /^\/unstable\/stats$/,
+      () => ({ body: { hits: state.unstableHits, failNext: state.failNext } }),
+    ],
+    [
+      'GET',
       /^\/unstable$/,
       () => {
         state.unstableHits += 1;
@@ -240,7 +259,15 @@ export function createApi({ latency = 0 } = {}) {
       : { status: 404, body: { error: `No route for ${method} ${clean}.` } };
   }
 
-  return { handle, latency, reset: () => (state = seed()), state: () => state };
+  return {
+    handle,
+    /** The current delay (ms) before each answer. */
+    get latency() {
+      return delay;
+    },
+    reset: () => ((state = seed()), (delay = latency)),
+    state: () => state,
+  };
 }
 
 function readBody(request) {

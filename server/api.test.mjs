@@ -107,6 +107,26 @@ describe('demo REST API', () => {
     assert.equal(call('GET', '/me', { headers: { 'access-token': 'abc' } }).body.token, 'abc');
   });
 
+  it('counts /unstable requests and pending failures without counting itself', () => {
+    call('POST', '/unstable/fail', { body: { times: 1 } });
+    call('GET', '/unstable');
+    assert.deepEqual(call('GET', '/unstable/stats').body, { hits: 1, failNext: 0 });
+    call('GET', '/unstable');
+    assert.deepEqual(call('GET', '/unstable/stats').body, { hits: 2, failNext: 0 });
+  });
+
+  it('changes its latency on POST /__latency until a reset', () => {
+    api = createApi({ latency: 25 });
+    assert.equal(api.latency, 25);
+    assert.deepEqual(call('POST', '/__latency', { body: { ms: 200 } }).body, { latency: 200 });
+    assert.equal(api.latency, 200);
+    assert.equal(call('POST', '/__latency', { body: { ms: -1 } }).status, 400);
+    assert.equal(call('POST', '/__latency', { body: {} }).status, 400);
+    assert.equal(api.latency, 200);
+    call('POST', '/__reset');
+    assert.equal(api.latency, 25);
+  });
+
   it('resets to the seed', () => {
     call('DELETE', '/todos/1');
     call('POST', '/__reset');

@@ -48,6 +48,26 @@ describe('API middleware over HTTP', () => {
     assert.deepEqual(await bad.json(), { error: 'The body is not valid JSON.' });
   });
 
+  it('waits the latency set with POST /api/__latency before answering', async () => {
+    const post = (path, body) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    try {
+      assert.equal((await post('/api/__latency', { ms: 150 })).status, 200);
+      const start = performance.now();
+      assert.equal((await fetch(`${base}/api/users/1`)).status, 200);
+      assert.ok(performance.now() - start >= 140, 'the answer waited for the latency');
+    } finally {
+      await post('/api/__reset');
+    }
+    const start = performance.now();
+    await fetch(`${base}/api/users/1`);
+    assert.ok(performance.now() - start < 140, 'a reset restores the latency');
+  });
+
   it('serves msw’s worker from the root', async () => {
     const worker = await fetch(`${base}/mockServiceWorker.js`);
     assert.equal(worker.status, 200);
