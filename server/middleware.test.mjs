@@ -1,6 +1,7 @@
 // The API as the browser meets it: through the dev server's middleware, over real HTTP.
 import { describe, it, before, after } from 'node:test';
 import { strict as assert } from 'node:assert';
+import { performance } from 'node:perf_hooks';
 import { startDevServer } from '@web/dev-server';
 import { middleware } from './middleware.mjs';
 
