@@ -25,7 +25,12 @@ class Task extends Entity {
 
 const Tasks = createResource({ path: '/tasks/:id', schema: Task, optimistic: true });
 /** Same store key as Tasks.get ('GET /tasks/:id'), but a different request key per `v`. */
-const versioned = new RestEndpoint({ path: '/tasks/:id', schema: Task, paginationField: 'v' });
+const versioned = new RestEndpoint({
+  path: '/tasks/:id',
+  schema: Task,
+  paginationField: 'v',
+  searchParams: {} as { v?: number },
+});
 
 failOnUnhandledRejection();
 
