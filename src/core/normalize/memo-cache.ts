@@ -1,6 +1,22 @@
 import type { Args, EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
-import type { MemoEntry, StoredMemo } from './denormalizer.js';
+import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
+
+/**
+ * The same dependencies, each once and grouped by key, so checking a cached read costs one
+ * lookup per entity it shows (a user on 17 articles is checked once, not 17 times).
+ */
+function compact(deps: Dependencies): Dependencies {
+  const byKey = new Map<unknown, Map<unknown, unknown>>();
+  for (let i = 0; i < deps.length; i += 3) {
+    let pks = byKey.get(deps[i]);
+    if (pks === undefined) byKey.set(deps[i], (pks = new Map()));
+    pks.set(deps[i + 1], deps[i + 2]);
+  }
+  const out: Dependencies = [];
+  for (const [key, pks] of byKey) for (const [pk, stored] of pks) out.push(key, pk, stored);
+  return out;
+}
 
 /**
  * Memoized denormalize: the same inputs give the same output object (===), and changing one
@@ -21,7 +37,7 @@ export class MemoCache {
     const hit = bySchema.get(schema);
     if (hit && depsValid(hit.deps, entities)) return hit.value;
     const entry = new Denormalizer(entities, this.stored).run(schema, input);
-    bySchema.set(schema, entry);
+    bySchema.set(schema, { value: entry.value, deps: compact(entry.deps) });
     return entry.value;
   }
 

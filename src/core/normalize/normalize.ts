@@ -10,11 +10,11 @@ import type {
   NormalizedStore,
   StoredEntity,
 } from '../schema/types.js';
-import { isEntityClass, isSchemaInstance } from '../schema/is.js';
+import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
 import { normalizeArray } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
-import { assignOwn, getOwn, setOwn } from '../util/own.js';
+import { getOwn, hasOwn, setOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
@@ -23,7 +23,7 @@ const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
 export class NormalizeError extends TypeError {
   constructor(
     message: string,
-    /** Where in the response: `results[3].author`. */
+    /** Where in the response: `response.results[3].author`. */
     readonly path: string,
   ) {
     super(message);
@@ -31,14 +31,22 @@ export class NormalizeError extends TypeError {
   }
 }
 
-/** Copy-on-write view of the entity tables: a table is copied the first time it is written. */
+function copyTable<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
+  // Spread defines own properties, so a `__proto__` pk stays an ordinary entry.
+  return table === undefined ? {} : { ...table };
+}
+
+/**
+ * Copy-on-write view of the entity tables: a table is copied the first time this payload writes
+ * to it, so the store passed in is never changed.
+ */
 class TableWriter implements NormalizeDelegate {
   entities: EntityTable;
   entitiesMeta: EntityMetaTable;
-  private copied = new Set<string>();
-  private copiedMeta = new Set<string>();
-  /** Entities written by this payload: the same pk twice in one payload always merges. */
-  private written = new Set<string>();
+  private readonly copied = new Set<string>();
+  private readonly copiedMeta = new Set<string>();
+  /** Objects this payload wrote: the same pk twice in one payload always merges. */
+  private readonly written = new Set<object>();
 
   constructor(
     private readonly store: NormalizedStore,
@@ -49,17 +57,24 @@ class TableWriter implements NormalizeDelegate {
   }
 
   getEntity(key: string, pk: string): StoredEntity | undefined {
-    return getOwn(getOwn(this.entities, key), pk);
+    const table = getOwn(this.entities, key);
+    return table === undefined ? undefined : getOwn(table, pk);
   }
 
   getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
     return getOwn(this.entities, key);
   }
 
+  /** True when `value` is the very object the store passed in holds for (key, pk). */
+  private isStored(key: string, pk: string, value: object): boolean {
+    const table = getOwn(this.store.entities, key);
+    return table !== undefined && getOwn(table, pk) === value;
+  }
+
   private table(key: string): Record<string, StoredEntity> {
     if (!this.copied.has(key)) {
-      if (this.entities === this.store.entities) this.entities = assignOwn({}, this.entities);
-      setOwn(this.entities, key, assignOwn({}, getOwn(this.store.entities, key) ?? {}));
+      if (this.entities === this.store.entities) this.entities = { ...this.entities };
+      setOwn(this.entities, key, copyTable(getOwn(this.store.entities, key)));
       this.copied.add(key);
     }
     return this.entities[key]!;
@@ -68,17 +83,30 @@ class TableWriter implements NormalizeDelegate {
   private metaTable(key: string): Record<string, EntityMeta> {
     if (!this.copiedMeta.has(key)) {
       if (this.entitiesMeta === this.store.entitiesMeta)
-        this.entitiesMeta = assignOwn({}, this.entitiesMeta);
-      setOwn(this.entitiesMeta, key, assignOwn({}, getOwn(this.store.entitiesMeta, key) ?? {}));
+        this.entitiesMeta = { ...this.entitiesMeta };
+      setOwn(this.entitiesMeta, key, copyTable(getOwn(this.store.entitiesMeta, key)));
       this.copiedMeta.add(key);
     }
     return this.entitiesMeta[key]!;
   }
 
-  private write(key: string, pk: string, value: StoredEntity, meta: EntityMeta): void {
-    if (this.getEntity(key, pk) !== value) setOwn(this.table(key), pk, value);
-    const stored = getOwn(getOwn(this.entitiesMeta, key), pk);
-    if (!stored || stored.fetchedAt !== meta.fetchedAt || stored.expiresAt !== meta.expiresAt) {
+  private write(
+    key: string,
+    pk: string,
+    value: StoredEntity,
+    previous: StoredEntity | undefined,
+    meta: EntityMeta,
+  ): void {
+    if (value !== previous) setOwn(this.table(key), pk, value);
+    if (value !== INVALID) this.written.add(value);
+    const metaTable = getOwn(this.entitiesMeta, key);
+    const stored = metaTable === undefined ? undefined : getOwn(metaTable, pk);
+    if (
+      stored !== meta &&
+      (stored === undefined ||
+        stored.fetchedAt !== meta.fetchedAt ||
+        stored.expiresAt !== meta.expiresAt)
+    ) {
       setOwn(this.metaTable(key), pk, meta);
     }
   }
@@ -89,32 +117,36 @@ class TableWriter implements NormalizeDelegate {
     pk: string,
     incoming: Record<string, unknown>,
   ): void {
-    const id = `${key}\u0000${pk}`;
     const existing = this.getEntity(key, pk);
-    const existingMeta = getOwn(getOwn(this.entitiesMeta, key), pk);
-    let next: StoredEntity = incoming;
-    let meta = this.meta;
-    if (this.written.has(id) && existing !== undefined && existing !== INVALID) {
-      next = entity
-        ? entity.merge(existing, incoming)
-        : assignOwn(assignOwn({}, existing), incoming);
-    } else if (existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) {
-      // Older than what the store holds: the stored values win, and an INVALID mark stays.
-      if (existing === INVALID || existing === undefined) return;
-      next = entity
-        ? entity.merge(incoming, existing)
-        : assignOwn(assignOwn({}, incoming), existing);
-      meta = existingMeta;
-    } else if (existing !== undefined && existing !== INVALID) {
-      next = entity
-        ? entity.merge(existing, incoming)
-        : assignOwn(assignOwn({}, existing), incoming);
+    if (existing === undefined) {
+      this.write(key, pk, incoming, existing, this.meta);
+      return;
     }
-    this.written.add(id);
+    const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
+      entity ? entity.merge(older, newer) : { ...older, ...newer };
+    if (existing !== INVALID && this.written.has(existing)) {
+      // The same pk earlier in this payload: same age, so simply merge. When that earlier write
+      // kept the store's own object, keep it again if nothing differs.
+      let next = merge(existing, incoming);
+      if (this.isStored(key, pk, existing) && jsonEqual(existing, next)) next = existing;
+      this.write(key, pk, next, existing, this.meta);
+      return;
+    }
+    const metaTable = getOwn(this.entitiesMeta, key);
+    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
+    let next: StoredEntity;
+    let meta = this.meta;
+    if (existingMeta !== undefined && existingMeta.fetchedAt > this.meta.fetchedAt) {
+      // Older than what the store holds: the stored values win, and an INVALID mark stays.
+      if (existing === INVALID) return;
+      next = merge(incoming, existing);
+      meta = existingMeta;
+    } else {
+      next = existing === INVALID ? incoming : merge(existing, incoming);
+    }
     // Unchanged data keeps the stored object, so nothing that shows it renders again.
-    if (existing !== undefined && existing !== INVALID && jsonEqual(existing, next))
-      next = existing;
-    this.write(key, pk, next, meta);
+    if (existing !== INVALID && jsonEqual(existing, next)) next = existing;
+    this.write(key, pk, next, existing, meta);
   }
 
   setEntity(key: string, pk: string, value: Record<string, unknown> | typeof INVALID): void {
@@ -126,28 +158,28 @@ class TableWriter implements NormalizeDelegate {
       jsonEqual(existing, value)
         ? existing
         : value;
-    this.written.add(`${key}\u0000${pk}`);
-    this.write(key, pk, next, this.meta);
+    this.write(key, pk, next, existing, this.meta);
   }
 
   invalidate(key: string, pk: string): void {
-    const existingMeta = getOwn(getOwn(this.entitiesMeta, key), pk);
+    const metaTable = getOwn(this.entitiesMeta, key);
+    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
     if (existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
-    this.write(key, pk, INVALID, this.meta);
+    this.write(key, pk, INVALID, this.getEntity(key, pk), this.meta);
   }
 }
 
 function pathText(path: readonly string[]): string {
-  let out = '';
-  for (const part of path) out += /^\d+$/.test(part) ? `[${part}]` : out === '' ? part : `.${part}`;
-  return out === '' ? 'the response' : `response.${out}`.replace('response.[', 'response[');
+  let out = 'response';
+  for (const part of path) out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  return out === 'response' ? 'the response' : out;
 }
 
 /**
  * Turns a response into the store's normalized form: each entity stored once under its key and
  * pk, the result holding pks in their place. Returns the whole new tables; tables and entities
- * it did not change keep their identity. An entity older (by `meta.fetchedAt`) than the stored
- * one never overwrites it.
+ * it did not change keep their identity, and the store passed in is never changed. An entity
+ * older (by `meta.fetchedAt`) than the stored one never overwrites it.
  *
  * @example
  * const { result, entities } = normalize([Todo], [{ id: '1', title: 'a' }]);
@@ -167,8 +199,9 @@ export function normalize<R = unknown>(
     expiresAt: meta?.expiresAt ?? Infinity,
   };
   const writer = new TableWriter(store, fullMeta);
+  // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: string[] = [];
-  // Input objects being normalized, so a cyclic graph stops at an entity it has already seen.
+  // Input objects already normalized in this payload: a cyclic graph stops where it has been.
   const seen = new Map<object, string>();
 
   const fail = (message: string): never => {
@@ -202,13 +235,16 @@ export function normalize<R = unknown>(
         `Entity ${entity.key} has no pk(): got ${describeValue(id)} from ${describeValue(value)}. Define pk() or give the field it reads`,
       );
     }
-    const pk = String(id);
+    const pk = typeof id === 'string' ? id : String(id);
     seen.set(value, pk);
     const nested = entity.schema;
-    for (const field of Object.keys(nested)) {
-      const member = getOwn(processed, field);
+    const fields = schemaKeys(nested);
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      if (!hasOwn(processed, field)) continue;
+      const member = processed[field];
       if (member === undefined || member === null) continue;
-      setOwn(processed, field, visit(nested[field], member, processed, field, callArgs));
+      processed[field] = visit(nested[field], member, processed, field, callArgs);
     }
     writer.mergeEntity(entity, entity.key, pk, processed);
     return pk;
@@ -223,30 +259,18 @@ export function normalize<R = unknown>(
   ): unknown => {
     if (schema === undefined || schema === null) return value;
     if (key !== undefined) path.push(key);
-    try {
-      if (isEntityClass(schema)) return visitEntity(schema, value, parent, key, callArgs);
-      if (value === undefined || value === null) return value;
-      if (isSchemaInstance(schema))
-        return schema.normalize(value, parent, key, callArgs, visit, writer);
-      if (Array.isArray(schema))
-        return normalizeArray(schema[0], value, parent, key, callArgs, visit);
-      if (typeof schema === 'object')
-        return normalizeObject(
-          schema as Record<string, unknown>,
-          value,
-          parent,
-          key,
-          callArgs,
-          visit,
-        );
-      return value;
-    } catch (error) {
-      if (error instanceof NormalizeError) throw error;
-      if (error instanceof TypeError) fail((error as Error).message);
-      throw error;
-    } finally {
-      if (key !== undefined) path.pop();
-    }
+    let out: unknown;
+    if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
+    else if (value === undefined || value === null) out = value;
+    else if (isSchemaInstance(schema))
+      out = schema.normalize(value, parent, key, callArgs, visit, writer);
+    else if (Array.isArray(schema))
+      out = normalizeArray(schema[0], value, parent, key, callArgs, visit);
+    else if (typeof schema === 'object')
+      out = normalizeObject(schema as Record<string, unknown>, value, parent, key, callArgs, visit);
+    else out = value;
+    if (key !== undefined) path.pop();
+    return out;
   };
 
   if ((input === null || input === undefined) && schema !== undefined && schema !== null) {
@@ -257,6 +281,13 @@ export function normalize<R = unknown>(
         : 'a value';
     fail(`Expected ${expected}, got ${kindOf(input)}`);
   }
-  const result = visit(schema, input, undefined, undefined, args) as R;
+  let result: R;
+  try {
+    result = visit(schema, input, undefined, undefined, args) as R;
+  } catch (error) {
+    // Schemas throw TypeErrors that say what; the path, left where the visit stopped, says where.
+    if (error instanceof TypeError && !(error instanceof NormalizeError)) fail(error.message);
+    throw error;
+  }
   return { result, entities: writer.entities, entitiesMeta: writer.entitiesMeta };
 }

@@ -4,6 +4,9 @@ import { DEV } from '../util/dev.js';
 
 const warnedKeys = new WeakSet<object>();
 
+/** Marks the Entity class side, so telling an entity schema apart is one property read. */
+export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
+
 /**
  * Base class of every record type. Declare fields with their defaults as class fields, say how to
  * compute the primary key in `pk()`, and name nested schemas in `static schema`.
@@ -26,6 +29,8 @@ const warnedKeys = new WeakSet<object>();
 export abstract class Entity {
   /** The primary key of this entity; computed with `this` bound to the (processed) input. */
   abstract pk(parent?: unknown, key?: string, args?: Args): string | number | undefined;
+
+  static readonly [ENTITY_CLASS] = true;
 
   /** Schemas of nested members: other entities, `[Entity]`, collections, unions… */
   static schema: { readonly [field: string]: Schema } = {};
@@ -87,7 +92,8 @@ export abstract class Entity {
     _key?: string,
     _args?: Args,
   ): Record<string, unknown> {
-    return assignOwn({}, input);
+    // Spread defines own properties, so a `__proto__` key stays data.
+    return { ...input };
   }
 
   /**
@@ -98,7 +104,7 @@ export abstract class Entity {
     existing: Record<string, unknown>,
     incoming: Record<string, unknown>,
   ): Record<string, unknown> {
-    return assignOwn(assignOwn({}, existing), incoming);
+    return { ...existing, ...incoming };
   }
 
   /**

@@ -1,9 +1,13 @@
-import { Entity } from './entity.js';
+import { Entity, ENTITY_CLASS } from './entity.js';
 import type { EntityClass, SchemaInstance } from './types.js';
 
 /** True for an Entity subclass (the class itself, not an instance). */
 export function isEntityClass(schema: unknown): schema is EntityClass {
-  return typeof schema === 'function' && schema.prototype instanceof Entity;
+  return (
+    typeof schema === 'function' &&
+    (schema as { [ENTITY_CLASS]?: boolean })[ENTITY_CLASS] === true &&
+    schema !== Entity
+  );
 }
 
 /** True for schema instances such as schema.Array, Collection or Invalidate. */
@@ -14,4 +18,16 @@ export function isSchemaInstance(schema: unknown): schema is SchemaInstance {
     typeof (schema as SchemaInstance).normalize === 'function' &&
     typeof (schema as SchemaInstance).denormalize === 'function'
   );
+}
+
+const keysBySchema = new WeakMap<object, readonly string[]>();
+
+/** Object.keys of a schema object, computed once: schemas do not change once in use. */
+export function schemaKeys(shape: object): readonly string[] {
+  let keys = keysBySchema.get(shape);
+  if (keys === undefined) {
+    keys = Object.keys(shape);
+    keysBySchema.set(shape, keys);
+  }
+  return keys;
 }
