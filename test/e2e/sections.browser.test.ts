@@ -1,0 +1,172 @@
+// The demo's other cards in Chromium against the real API: "Load more" pagination, the error
+// panel's retry, the Access-Token hook, polling, and the custom Endpoint. Each test checks the
+// page and what the API says.
+import { expect } from '@open-wc/testing';
+import type { DemoApp } from '../../demo/app.js';
+import { UserResource } from '../../demo/resources.js';
+import {
+  api,
+  exists,
+  openDemo,
+  query,
+  queryAll,
+  resetApi,
+  textOf,
+  type,
+  until,
+} from './demo-page.js';
+
+interface PostRow {
+  id: string;
+  title: string;
+}
+
+function postTitles(app: DemoApp): string[] {
+  return queryAll(app, 'demo-post-feed', 'li').map((li) => textOf(li));
+}
+
+async function serverPages(group: string, pages: number[]): Promise<string[]> {
+  const bodies = await Promise.all(
+    pages.map(async (page) => (await api<PostRow[]>('GET', `/${group}/posts?page=${page}`)).body),
+  );
+  return bodies.flat().map((post) => post.title);
+}
+
+describe('demo e2e: pagination', () => {
+  beforeEach(resetApi);
+
+  it('"Load more" appends each next page, without duplicates, until the last', async () => {
+    const app = await openDemo();
+    await until(() => expect(postTitles(app)).to.have.length(5));
+    expect(postTitles(app)).to.deep.equal(await serverPages('news', [1]));
+
+    query(app, 'demo-post-feed', 'button.more').click();
+    await until(() => expect(postTitles(app)).to.have.length(10));
+    expect(postTitles(app)).to.deep.equal(await serverPages('news', [1, 2]));
+
+    query(app, 'demo-post-feed', 'button.more').click();
+    await until(() => expect(postTitles(app)).to.have.length(12));
+    const all = await serverPages('news', [1, 2, 3]);
+    expect(postTitles(app)).to.deep.equal(all);
+    expect(new Set(postTitles(app)).size).to.equal(12);
+    expect(exists(app, 'demo-post-feed', 'button.more')).to.equal(false);
+    expect(textOf(query(app, 'demo-post-feed', '.end'))).to.equal('That is all of them.');
+
+    // Another group is another list; coming back finds the merged one in the store.
+    const feed = query<HTMLElement & { updateComplete: Promise<unknown> }>(app, 'demo-post-feed');
+    queryAll(feed, '.tabs button')[1]!.click();
+    await until(() =>
+      expect(postTitles(app)).to.deep.equal([
+        'Tech post 1',
+        'Tech post 2',
+        'Tech post 3',
+        'Tech post 4',
+        'Tech post 5',
+      ]),
+    );
+    queryAll(feed, '.tabs button')[0]!.click();
+    await feed.updateComplete;
+    expect(postTitles(app)).to.deep.equal(all);
+  });
+});
+
+describe('demo e2e: errors', () => {
+  beforeEach(resetApi);
+
+  it('a failed first load shows the error and Retry; Retry succeeds', async () => {
+    await api('POST', '/unstable/fail', { times: 1 });
+    const app = await openDemo();
+    const panel = query(app, 'demo-error-panel');
+    await until(() => expect(exists(panel, '.alert')).to.equal(true));
+    expect(textOf(query(panel, '.alert'))).to.contain('503');
+    expect(textOf(query(panel, '.alert'))).to.contain('failed on purpose');
+    expect(exists(panel, '.message')).to.equal(false);
+    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 1, failNext: 0 });
+
+    query(panel, 'button.retry').click();
+    await until(() => expect(exists(panel, '.message')).to.equal(true));
+    expect(textOf(query(panel, '.message'))).to.equal('It worked this time.');
+    expect(textOf(query(panel, '.result'))).to.contain('2 requests so far');
+    expect(exists(panel, '.alert')).to.equal(false);
+    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 0 });
+  });
+
+  it('failures after a success keep the last good data; retry until the server recovers', async () => {
+    const app = await openDemo();
+    const panel = query(app, 'demo-error-panel');
+    await until(() => expect(textOf(query(panel, '.result'))).to.contain('1 request so far'));
+
+    query(panel, 'button.break').click();
+    await until(() => expect(exists(panel, '.alert')).to.equal(true));
+    expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
+    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 1 });
+
+    const retry = () => query<HTMLButtonElement>(panel, 'button.retry');
+    await until(() => expect(retry().disabled).to.equal(false));
+    // The second failure: still the error, still the old data.
+    retry().click();
+    await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(retry().disabled).to.equal(true);
+    await until(() => expect(retry().disabled).to.equal(false));
+    expect(textOf(query(panel, '.alert'))).to.contain('503');
+    expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
+    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 3, failNext: 0 });
+
+    retry().click();
+    await until(() => expect(textOf(query(panel, '.result'))).to.contain('4 requests so far'));
+    expect(exists(panel, '.alert')).to.equal(false);
+    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 4, failNext: 0 });
+  });
+});
+
+describe('demo e2e: auth header, custom Endpoint, polling', () => {
+  beforeEach(resetApi);
+
+  it('sends the token typed into the field as Access-Token to /api/me', async () => {
+    const app = await openDemo();
+    const panel = query(app, 'demo-token-panel');
+    expect(textOf(query(panel, '.card'))).to.contain('No token');
+
+    type(query<HTMLInputElement>(panel, 'input'), 'abc123');
+    query(panel, 'button[type="submit"]').click();
+    await until(() => expect(textOf(query(panel, '.name'))).to.equal('Token holder (abc123)'));
+    expect(textOf(query(panel, '.card'))).to.contain('Access-Token: abc123');
+
+    // Same URL, new header: the panel asks again and shows the new answer.
+    type(query<HTMLInputElement>(panel, 'input'), 'xyz789');
+    query(panel, 'button[type="submit"]').click();
+    await until(() => expect(textOf(query(panel, '.name'))).to.equal('Token holder (xyz789)'));
+    expect(textOf(query(panel, '.card'))).to.contain('Access-Token: xyz789');
+
+    const me = await api('GET', '/me', undefined, { 'Access-Token': 'xyz789' });
+    expect(me.body.name).to.equal('Token holder (xyz789)');
+    expect((await api('GET', '/me')).status).to.equal(401);
+  });
+
+  it('every UserResource member is a SameOriginEndpoint sending credentials: same-origin', async () => {
+    const app = await openDemo();
+    const directory = query(app, 'demo-user-directory');
+    await until(() => expect(queryAll(directory, 'li')).to.have.length(3));
+    const { body: users } = await api<{ name: string }[]>('GET', '/users');
+    expect(queryAll(directory, 'li').map((li) => textOf(li).split(' @')[0])).to.deep.equal(
+      users.map((user) => user.name),
+    );
+    await until(() =>
+      expect(textOf(query(directory, 'pre'))).to.contain('"credentials": "same-origin"'),
+    );
+    for (const member of [UserResource.get, UserResource.getList, UserResource.me]) {
+      expect((await member.getRequestInit(undefined)).credentials).to.equal('same-origin');
+    }
+  });
+
+  it('the clock polls the server while it is shown', async () => {
+    const app = await openDemo();
+    const clock = query(app, 'demo-clock');
+    await until(() => expect(exists(clock, '.ticks')).to.equal(true));
+    const first = Number(textOf(query(clock, '.ticks')));
+    await until(() => expect(Number(textOf(query(clock, '.ticks')))).to.be.above(first), 2500);
+    // The server counted every one of those requests (and this one).
+    const { body } = await api<{ ticks: number }>('GET', '/clock');
+    expect(body.ticks).to.be.above(Number(textOf(query(clock, '.ticks'))));
+  });
+});

@@ -1,0 +1,191 @@
+// The demo's todos card in Chromium against the real API: create (push and unshift into the
+// matching lists), optimistic toggle with rollback, delete from every list with the detail view
+// fetching again. Each test checks the page and the API's own state.
+import { expect } from '@open-wc/testing';
+import type { DemoApp } from '../../demo/app.js';
+import {
+  api,
+  exists,
+  openDemo,
+  query,
+  queryAll,
+  resetApi,
+  slowApi,
+  textOf,
+  type,
+  until,
+} from './demo-page.js';
+
+interface TodoRow {
+  id: string;
+  userId: number;
+  title: string;
+  completed: boolean;
+}
+
+function list(app: DemoApp, heading: 'All' | 'Open' | 'Done'): HTMLElement {
+  return query(app, 'demo-todo-board', `demo-todo-list[heading="${heading}"]`);
+}
+
+function titles(listElement: HTMLElement): string[] {
+  return queryAll(listElement, 'demo-todo-item').map((item) => textOf(query(item, '.title')));
+}
+
+function item(listElement: HTMLElement, title: string): HTMLElement {
+  const found = queryAll(listElement, 'demo-todo-item').find(
+    (element) => textOf(query(element, '.title')) === title,
+  );
+  if (!found) throw new Error(`no todo "${title}" in ${listElement.getAttribute('heading')}`);
+  return found;
+}
+
+function checkbox(listElement: HTMLElement, title: string): HTMLInputElement {
+  return query<HTMLInputElement>(item(listElement, title), 'input[type="checkbox"]');
+}
+
+/** Ada's seeded todos (server/api.mjs): only "Plan the release" is done. */
+const ADA_ALL = [
+  'Write the spec',
+  'Review pull requests',
+  'Plan the release',
+  'Fix the flaky test',
+];
+const ADA_OPEN = ['Write the spec', 'Review pull requests', 'Fix the flaky test'];
+const ADA_DONE = ['Plan the release'];
+
+async function openTodos(): Promise<DemoApp> {
+  const app = await openDemo();
+  await until(() => {
+    expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL);
+    expect(titles(list(app, 'Open'))).to.deep.equal(ADA_OPEN);
+    expect(titles(list(app, 'Done'))).to.deep.equal(ADA_DONE);
+  });
+  return app;
+}
+
+function create(app: DemoApp, title: string, where: 'push' | 'unshift'): void {
+  const form = query(app, 'demo-todo-board', 'demo-todo-form');
+  type(query<HTMLInputElement>(form, 'input'), title);
+  query(form, `button[data-action="${where}"]`).click();
+}
+
+describe('demo e2e: todos', () => {
+  beforeEach(resetApi);
+
+  it('push adds a todo at the end of the lists it matches, unshift at the start', async () => {
+    const app = await openTodos();
+
+    create(app, 'Buy milk', 'push');
+    await until(() => expect(titles(list(app, 'All'))).to.deep.equal([...ADA_ALL, 'Buy milk']));
+    expect(titles(list(app, 'Open'))).to.deep.equal([...ADA_OPEN, 'Buy milk']);
+    expect(titles(list(app, 'Done'))).to.deep.equal(ADA_DONE);
+    expect(
+      query<HTMLInputElement>(app, 'demo-todo-board', 'demo-todo-form', 'input').value,
+    ).to.equal('');
+
+    create(app, 'Call the bank', 'unshift');
+    await until(() => expect(titles(list(app, 'All'))[0]).to.equal('Call the bank'));
+    expect(titles(list(app, 'Open'))).to.deep.equal(['Call the bank', ...ADA_OPEN, 'Buy milk']);
+    expect(titles(list(app, 'Done'))).to.deep.equal(ADA_DONE);
+
+    // The server has both, for Ada, open.
+    const { body: saved } = await api<TodoRow[]>('GET', '/todos?userId=1');
+    expect(saved.map((todo) => todo.title)).to.deep.equal([
+      ...ADA_ALL,
+      'Buy milk',
+      'Call the bank',
+    ]);
+    expect(saved.slice(-2).every((todo) => todo.userId === 1 && !todo.completed)).to.equal(true);
+
+    // Grace's lists never held them.
+    query(app, 'demo-todo-board', 'button[data-user="2"]').click();
+    await until(() => expect(titles(list(app, 'All'))).to.have.length(4));
+    expect(titles(list(app, 'All'))).not.to.include('Buy milk');
+    // Back to Ada: her lists come from the store at once, new todos included.
+    query(app, 'demo-todo-board', 'button[data-user="1"]').click();
+    await query<HTMLElement & { updateComplete: Promise<unknown> }>(app, 'demo-todo-board')
+      .updateComplete;
+    await (list(app, 'All') as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(titles(list(app, 'All'))).to.deep.equal(['Call the bank', ...ADA_ALL, 'Buy milk']);
+  });
+
+  it('shows the API’s validation error for an empty title and creates nothing', async () => {
+    const app = await openTodos();
+    create(app, '   ', 'push');
+    await until(() =>
+      expect(textOf(query(app, 'demo-todo-board', 'demo-todo-form', '.error'))).to.equal(
+        'Field "title" must not be empty.',
+      ),
+    );
+    expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL);
+    expect((await api<TodoRow[]>('GET', '/todos')).body).to.have.length(12);
+  });
+
+  it('toggle shows at once in every list (optimistic), then Open and Done follow the server', async () => {
+    const app = await openTodos();
+    await slowApi(400);
+
+    const clicked = performance.now();
+    checkbox(list(app, 'All'), 'Write the spec').click();
+    await until(() => {
+      expect(checkbox(list(app, 'All'), 'Write the spec').checked).to.equal(true);
+      expect(checkbox(list(app, 'Open'), 'Write the spec').checked).to.equal(true);
+    }, 300);
+    // Well before the server could answer the PATCH.
+    expect(performance.now() - clicked).to.be.below(300);
+
+    await until(() => {
+      expect(titles(list(app, 'Done'))).to.deep.equal(['Write the spec', 'Plan the release']);
+      expect(titles(list(app, 'Open'))).to.deep.equal([
+        'Review pull requests',
+        'Fix the flaky test',
+      ]);
+    }, 4000);
+    expect((await api<TodoRow>('GET', '/todos/1')).body.completed).to.equal(true);
+  });
+
+  it('a toggle the server refuses is rolled back', async () => {
+    const app = await openTodos();
+    // Someone else deletes the todo behind the page's back: the PATCH will get 404.
+    expect((await api('DELETE', '/todos/4')).status).to.equal(204);
+    await slowApi(300);
+
+    checkbox(list(app, 'All'), 'Fix the flaky test').click();
+    await until(
+      () => expect(checkbox(list(app, 'All'), 'Fix the flaky test').checked).to.equal(true),
+      250,
+    );
+    await until(() =>
+      expect(checkbox(list(app, 'All'), 'Fix the flaky test').checked).to.equal(false),
+    );
+    expect(checkbox(list(app, 'Open'), 'Fix the flaky test').checked).to.equal(false);
+    expect((await api('GET', '/todos/4')).status).to.equal(404);
+  });
+
+  it('delete removes the todo from every list at once; the open detail fetches again (404)', async () => {
+    const app = await openTodos();
+    const detail = query(app, 'demo-todo-board', 'demo-todo-detail');
+    query(item(list(app, 'All'), 'Write the spec'), '.title').click();
+    await until(() => expect(textOf(query(detail, 'dd.title'))).to.equal('Write the spec'));
+
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(textOf(detail)));
+    observer.observe(detail.shadowRoot!, { childList: true, subtree: true, characterData: true });
+
+    query(item(list(app, 'Open'), 'Write the spec'), 'button.delete').click();
+    await until(() => expect(titles(list(app, 'All'))).not.to.include('Write the spec'));
+    expect(titles(list(app, 'Open'))).to.deep.equal(['Review pull requests', 'Fix the flaky test']);
+    expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL.slice(1));
+
+    await until(() => expect(exists(detail, '.gone')).to.equal(true));
+    observer.disconnect();
+    expect(textOf(query(detail, '.gone'))).to.contain('404');
+    // Between the two it was loading again: the entity it requires had become INVALID.
+    expect(seen.some((text) => text.includes('Loading todo 1'))).to.equal(true);
+
+    expect((await api('GET', '/todos/1')).status).to.equal(404);
+    expect((await api<TodoRow[]>('GET', '/todos?userId=1')).body.map((t) => t.title)).to.deep.equal(
+      ADA_ALL.slice(1),
+    );
+  });
+});
