@@ -18,6 +18,7 @@ import { getOwn, hasOwn, setOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
+const CYCLE_CHECK_DEPTH = 32;
 
 /** An error in a response's shape, with where in the response it was found. */
 export class NormalizeError extends TypeError {
@@ -45,8 +46,6 @@ class TableWriter implements NormalizeDelegate {
   entitiesMeta: EntityMetaTable;
   private readonly copied = new Set<string>();
   private readonly copiedMeta = new Set<string>();
-  /** Objects this payload wrote: the same pk twice in one payload always merges. */
-  private readonly written = new Set<object>();
 
   constructor(
     private readonly store: NormalizedStore,
@@ -98,7 +97,6 @@ class TableWriter implements NormalizeDelegate {
     meta: EntityMeta,
   ): void {
     if (value !== previous) setOwn(this.table(key), pk, value);
-    if (value !== INVALID) this.written.add(value);
     const metaTable = getOwn(this.entitiesMeta, key);
     const stored = metaTable === undefined ? undefined : getOwn(metaTable, pk);
     if (
@@ -124,7 +122,11 @@ class TableWriter implements NormalizeDelegate {
     }
     const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
       entity ? entity.merge(older, newer) : { ...older, ...newer };
-    if (existing !== INVALID && this.written.has(existing)) {
+    const metaTable = getOwn(this.entitiesMeta, key);
+    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
+    // Every write of this payload carries this payload's meta object: that is how a pk seen
+    // earlier in the same payload is recognised.
+    if (existing !== INVALID && existingMeta === this.meta) {
       // The same pk earlier in this payload: same age, so simply merge. When that earlier write
       // kept the store's own object, keep it again if nothing differs.
       let next = merge(existing, incoming);
@@ -132,8 +134,6 @@ class TableWriter implements NormalizeDelegate {
       this.write(key, pk, next, existing, this.meta);
       return;
     }
-    const metaTable = getOwn(this.entitiesMeta, key);
-    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
     let next: StoredEntity;
     let meta = this.meta;
     if (existingMeta !== undefined && existingMeta.fetchedAt > this.meta.fetchedAt) {
@@ -201,8 +201,10 @@ export function normalize<R = unknown>(
   const writer = new TableWriter(store, fullMeta);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: string[] = [];
-  // Input objects already normalized in this payload: a cyclic graph stops where it has been.
+  // A cyclic input graph would recurse forever. Past a nesting depth no real payload reaches,
+  // entity inputs are remembered, so going round the cycle again stops where it has been.
   const seen = new Map<object, string>();
+  let depth = 0;
 
   const fail = (message: string): never => {
     throw new NormalizeError(`${message} at ${pathText(path)}`, pathText(path));
@@ -219,8 +221,10 @@ export function normalize<R = unknown>(
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
     }
-    const previous = seen.get(value);
-    if (previous !== undefined) return previous;
+    if (depth > CYCLE_CHECK_DEPTH) {
+      const previous = seen.get(value);
+      if (previous !== undefined) return previous;
+    }
     const processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
     const problem = entity.validate(processed);
     if (problem) fail(`Entity ${entity.key} is invalid: ${problem}`);
@@ -236,7 +240,8 @@ export function normalize<R = unknown>(
       );
     }
     const pk = typeof id === 'string' ? id : String(id);
-    seen.set(value, pk);
+    if (depth > CYCLE_CHECK_DEPTH) seen.set(value, pk);
+    depth++;
     const nested = entity.schema;
     const fields = schemaKeys(nested);
     for (let i = 0; i < fields.length; i++) {
@@ -246,6 +251,7 @@ export function normalize<R = unknown>(
       if (member === undefined || member === null) continue;
       processed[field] = visit(nested[field], member, processed, field, callArgs);
     }
+    depth--;
     writer.mergeEntity(entity, entity.key, pk, processed);
     return pk;
   };

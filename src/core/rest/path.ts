@@ -121,9 +121,26 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
         `Path parameter "${token.name}" for path "${template}" cannot be "${text}": a dot segment would change the path.`,
       );
     }
-    out += encodeURIComponent(text);
+    out += encodeComponent(text, () => `Path parameter "${token.name}" for path "${template}"`);
   }
   return out === '' ? '/' : out;
+}
+
+/**
+ * `encodeURIComponent`, with a message that names the value's place when the text is not
+ * well-formed Unicode (a lone surrogate, e.g. half of an emoji cut by `slice`): such text has no
+ * URL form, and the bare "URI malformed" would not say which parameter held it.
+ * @example encodeComponent('a b', () => 'Query parameter "q"') // 'a%20b'
+ */
+export function encodeComponent(text: string, where: () => string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch (error) {
+    if (!(error instanceof URIError)) throw error;
+    throw new URIError(
+      `${where()} is not well-formed Unicode (it holds a lone surrogate, e.g. half of an emoji): got ${describe(text)}.`,
+    );
+  }
 }
 
 function escapeLiteral(text: string): string {

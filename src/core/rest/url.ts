@@ -3,7 +3,7 @@
  * other parameter goes to the query string in the caller's key order. The key sorts the query so
  * that `{ a, b }` and `{ b, a }` (and `1` and `'1'`) name one cache entry.
  */
-import { fillPath, pathParams } from './path.js';
+import { encodeComponent, fillPath, pathParams } from './path.js';
 
 /** A value that can go in a query string: arrays repeat the key, undefined is left out. */
 export type QueryValue =
@@ -72,8 +72,12 @@ export function queryPairs(
  * @example formatQuery([['q', 'a b']]) // 'q=a%20b'
  */
 export function formatQuery(pairs: readonly (readonly [string, string])[]): string {
+  const where = (name: string) => () => `Query parameter ${JSON.stringify(name)}`;
   return pairs
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .map(
+      ([name, value]) =>
+        `${encodeComponent(name, () => 'A query parameter name')}=${encodeComponent(value, where(name))}`,
+    )
     .join('&');
 }
 
