@@ -105,7 +105,7 @@ describe('reliability: path values never change the path', () => {
     });
   }
 
-  for (const value of ['', '.', '..']) {
+  for (const value of ['', '.', '..', 'half an emoji \uD83D']) {
     it(`path value ${JSON.stringify(value)} is refused with a clear error, nothing sent`, async () => {
       const controller = new Controller();
       const endpoint = getDoc();
