@@ -139,6 +139,7 @@ export function encodeComponent(text: string, where: () => string): string {
     if (!(error instanceof URIError)) throw error;
     throw new URIError(
       `${where()} is not well-formed Unicode (it holds a lone surrogate, e.g. half of an emoji): got ${describe(text)}.`,
+      { cause: error },
     );
   }
 }
