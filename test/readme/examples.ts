@@ -1,0 +1,307 @@
+// The README's examples, as one module: `tsc` checks them in `npm test`, and
+// readme.browser.test.ts runs them against the demo's API. Keep the two in step.
+// The README imports from 'resource-elements'; here that is the source itself, so the tests
+// need no build (the test runner would resolve the package name to dist/).
+import { LitElement, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { consume } from '@lit/context';
+import {
+  Controller,
+  Entity,
+  NetworkError,
+  ResourceController,
+  RestEndpoint,
+  controllerContext,
+  createResource,
+  hookifyResource,
+  schema,
+  type ControllerLike,
+  type RestGenerics,
+} from '../../src/index.js';
+
+// --- Define an Entity ---
+export class Todo extends Entity {
+  id = '';
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+}
+
+// --- createResource ---
+export const TodoResource = createResource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number; completed?: boolean },
+  body: {} as { title: string; userId: number; completed?: boolean },
+});
+
+export async function callDirectly() {
+  const todo = await TodoResource.get({ id: '1' }); // GET /api/todos/1, plain JSON, no store
+  const open = await TodoResource.getList({ userId: 1, completed: false }); // GET /api/todos?userId=1&completed=false
+  return { todo, open };
+}
+
+// --- ResourceController ---
+@customElement('todo-list')
+export class TodoList extends LitElement {
+  @property({ type: Number }) userId = 1;
+
+  #todos = new ResourceController(this, TodoResource.getList, () => ({ userId: this.userId }));
+
+  render() {
+    return this.#todos.render({
+      pending: () => html`<p>Loading…</p>`,
+      complete: (todos) =>
+        html`<ul>
+          ${todos.map((todo) => html`<li>${todo.title}</li>`)}
+        </ul>`,
+      error: (error) => html`<p>Failed: ${(error as Error).message}</p>`,
+    });
+  }
+}
+
+// --- Mutations from an element ---
+@customElement('todo-toggle')
+export class TodoToggle extends LitElement {
+  @consume({ context: controllerContext, subscribe: true })
+  controller?: ControllerLike;
+
+  @property({ attribute: false }) todo?: Todo;
+
+  render() {
+    return html`<input
+      type="checkbox"
+      .checked=${this.todo?.completed ?? false}
+      @change=${this.toggle}
+    />`;
+  }
+
+  toggle = async () => {
+    const { id, completed } = this.todo!;
+    await this.controller?.fetch(TodoResource.partialUpdate, { id }, { completed: !completed });
+  };
+}
+
+// --- A Controller outside elements ---
+export async function withController() {
+  const controller = new Controller();
+  const todo = await controller.fetch(TodoResource.get, { id: '1' });
+  const again = controller.getResponse(TodoResource.get, { id: '1' }).data; // same object
+  return todo === again;
+}
+
+// --- Collections and filter args ---
+export async function createTodos(controller: ControllerLike) {
+  // Joins the end of every stored list whose args match: {}, { userId: 1 },
+  // { userId: 1, completed: false } — not { completed: true }, not { userId: 2 }.
+  const milk = await controller.fetch(TodoResource.getList.push, {
+    title: 'Buy milk',
+    userId: 1,
+    completed: false,
+  });
+  // URL params and body: list args are matched against both.
+  const bank = await controller.fetch(
+    TodoResource.getList.unshift,
+    { userId: 1 },
+    { title: 'Call the bank', userId: 1 },
+  );
+  return [milk.title, bank.title];
+}
+
+export class SortedTodos extends schema.Collection {
+  // `sort` orders a list; it does not decide which lists a new todo joins.
+  override nonFilterArgumentKeys(key: string) {
+    return key === 'sort' || key.startsWith('order');
+  }
+}
+
+export const SortedTodoResource = createResource({
+  path: '/api/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number; sort?: 'title' },
+  Collection: SortedTodos,
+});
+
+// --- Pagination ---
+export class Post extends Entity {
+  id = '';
+  group = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Post';
+}
+
+export const PostResource = createResource({
+  path: '/api/:group/posts/:id',
+  schema: Post,
+  paginationField: 'page',
+});
+
+@customElement('post-feed')
+export class PostFeed extends LitElement {
+  @consume({ context: controllerContext, subscribe: true })
+  controller?: ControllerLike;
+
+  #posts = new ResourceController(this, PostResource.getList, () => ({ group: 'news' }));
+
+  render() {
+    return this.#posts.render({
+      complete: (posts) => html`
+        <ol>
+          ${posts.map((post) => html`<li>${post.title}</li>`)}
+        </ol>
+        <button @click=${() => this.loadMore(posts.length / 5 + 1)}>Load more</button>
+      `,
+    });
+  }
+
+  loadMore(page: number) {
+    // GET /api/news/posts?page=2, appended to the { group: 'news' } list
+    return this.controller?.fetch(PostResource.getList.getPage, { group: 'news', page });
+  }
+}
+
+// --- Optimistic updates ---
+export const OptimisticTodoResource = TodoResource.extend({
+  partialUpdate: { optimistic: true },
+});
+
+export const markDone = TodoResource.partialUpdate.extend({
+  getOptimisticResponse(snapshot, params, body) {
+    const stored = snapshot.get(Todo, params);
+    if (!stored) throw snapshot.abort; // nothing to show yet: apply nothing
+    return { ...stored, ...body };
+  },
+});
+
+// --- Invalidate ---
+export async function removeTodo(controller: ControllerLike, id: string) {
+  // DELETE /api/todos/:id, schema new schema.Invalidate(Todo): the todo leaves every list;
+  // a view that requires it goes back to pending and fetches it again.
+  await controller.fetch(TodoResource.delete, { id });
+}
+
+export function forget(controller: Controller) {
+  controller.invalidate(TodoResource.get, { id: '1' });
+  controller.invalidateAll((key) => key.startsWith('GET /api/todos'));
+}
+
+// --- hookifyResource with auth headers ---
+export const session = { token: '' };
+
+export class Account extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Account';
+}
+
+export const AccountResource = createResource({
+  path: '/api/users/:id',
+  schema: Account,
+}).extend('me', { path: '/api/me', schema: Account });
+
+export const AccountHooks = hookifyResource(AccountResource, () => ({
+  headers: { 'Access-Token': session.token },
+}));
+
+@customElement('who-am-i')
+export class WhoAmI extends LitElement {
+  #me = new ResourceController(this, AccountHooks.useMe);
+
+  render() {
+    return this.#me.render({ complete: (me) => html`Signed in as ${me.name}` });
+  }
+
+  /** The header is not part of the cache key: fetch again after the token changed. */
+  async useToken(token: string) {
+    session.token = token;
+    this.requestUpdate(); // the hook runs in the update and picks the new header up
+    await this.updateComplete;
+    await this.#me.refetch();
+  }
+}
+
+// --- A custom Endpoint ---
+export class SameOriginEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpoint<O> {
+  override async getRequestInit(body: unknown): Promise<RequestInit> {
+    return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
+  }
+}
+
+export const UserResource = createResource({
+  path: '/api/users/:id',
+  schema: Account,
+  Endpoint: SameOriginEndpoint,
+});
+
+// --- extend ---
+export const MoreTodos = TodoResource.extend((Base) => ({
+  // Same request as getList, but userId is required.
+  byUser: Base.getList.extend({ searchParams: {} as { userId: number } }),
+}));
+
+// --- Polling ---
+export class ClockTick extends Entity {
+  id = '';
+  now = '';
+  ticks = 0;
+  pk() {
+    return this.id;
+  }
+  static key = 'ClockTick';
+}
+
+export const clock = new RestEndpoint({
+  path: '/api/clock',
+  schema: ClockTick,
+  pollFrequency: 1000,
+});
+
+@customElement('server-clock')
+export class ServerClock extends LitElement {
+  #clock = new ResourceController(this, clock); // polls while connected
+
+  render() {
+    return this.#clock.render({ complete: (tick) => html`${tick.now}` });
+  }
+}
+
+// --- Errors ---
+@customElement('todo-detail')
+export class TodoDetail extends LitElement {
+  @property() todoId = '1';
+
+  #todo = new ResourceController(this, TodoResource.get, () => ({ id: this.todoId }));
+
+  render() {
+    return this.#todo.render({
+      pending: () => html`Loading…`,
+      complete: (todo) => html`${todo.title}`,
+      error: (error) =>
+        error instanceof NetworkError && error.status === 404
+          ? html`No todo ${this.todoId}.`
+          : html`${(error as Error).message}
+              <button @click=${() => this.#todo.refetch()}>Retry</button>`,
+    });
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'todo-list': TodoList;
+    'todo-toggle': TodoToggle;
+    'post-feed': PostFeed;
+    'who-am-i': WhoAmI;
+    'server-clock': ServerClock;
+    'todo-detail': TodoDetail;
+  }
+}

@@ -1,0 +1,135 @@
+// Runs the README's examples (examples.ts) in Chromium against the demo's API, so the guide's
+// code is known to work, not only to compile.
+import { expect, fixture, html } from '@open-wc/testing';
+import { Controller } from '../../src/index.js';
+import {
+  AccountHooks,
+  MoreTodos,
+  PostResource,
+  SortedTodoResource,
+  TodoResource,
+  UserResource,
+  callDirectly,
+  createTodos,
+  forget,
+  markDone,
+  removeTodo,
+  session,
+  withController,
+  type TodoToggle,
+  type WhoAmI,
+} from './examples.js';
+
+const text = (element: Element) =>
+  (element.shadowRoot ?? element).textContent!.replace(/\s+/g, ' ').trim();
+
+async function until(check: () => void, timeout = 3000): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (performance.now() - start > timeout) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+}
+
+async function serverTodo(id: string) {
+  return (await fetch(`/api/todos/${id}`)).json();
+}
+
+/** Mounts `template` under a provider with its own Controller; returns both. */
+async function mount(template: unknown) {
+  const controller = new Controller();
+  const provider = await fixture<HTMLElement & { controller: Controller }>(
+    html`<resource-provider .controller=${controller}>${template}</resource-provider>`,
+  );
+  return { controller, provider };
+}
+
+describe('README examples', () => {
+  beforeEach(async () => {
+    await fetch('/api/__reset', { method: 'POST' });
+    session.token = '';
+  });
+
+  it('calls endpoints directly and through a Controller', async () => {
+    const { todo, open } = await callDirectly();
+    expect(todo.title).to.equal('Write the spec');
+    expect(open.map((t) => t.title)).to.deep.equal([
+      'Write the spec',
+      'Review pull requests',
+      'Fix the flaky test',
+    ]);
+    expect(await withController()).to.equal(true);
+    expect((await MoreTodos.byUser({ userId: 2 })).length).to.equal(4);
+  });
+
+  it('lists todos, creates with push and unshift, toggles from an element', async () => {
+    const { controller, provider } = await mount(
+      html`<todo-list .userId=${1}></todo-list><todo-toggle></todo-toggle>`,
+    );
+    const list = provider.querySelector('todo-list')!;
+    await until(() => expect(list.shadowRoot!.querySelectorAll('li')).to.have.length(4));
+
+    expect(await createTodos(controller)).to.deep.equal(['Buy milk', 'Call the bank']);
+    await until(() => expect(list.shadowRoot!.querySelectorAll('li')).to.have.length(6));
+    const items = [...list.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
+    expect(items[0]).to.equal('Call the bank');
+    expect(items[5]).to.equal('Buy milk');
+
+    const toggle = provider.querySelector<TodoToggle>('todo-toggle')!;
+    toggle.todo = await controller.fetch(TodoResource.get, { id: '2' });
+    await toggle.updateComplete;
+    toggle.shadowRoot!.querySelector('input')!.click();
+    await until(() =>
+      expect(controller.getResponse(TodoResource.get, { id: '2' }).data?.completed).to.equal(true),
+    );
+    expect((await serverTodo('2')).completed).to.equal(true);
+  });
+
+  it('a custom Collection ignores sort when matching lists', async () => {
+    const controller = new Controller();
+    await controller.fetch(SortedTodoResource.getList, { userId: 1, sort: 'title' });
+    await controller.fetch(SortedTodoResource.getList.push, { title: 'Sorted', userId: 1 });
+    const list = controller.getResponse(SortedTodoResource.getList, { userId: 1, sort: 'title' });
+    expect(list.data!.map((t) => t.title)).to.include('Sorted');
+  });
+
+  it('loads the next page', async () => {
+    const { provider } = await mount(html`<post-feed></post-feed>`);
+    const feed = provider.querySelector('post-feed')!;
+    await until(() => expect(feed.shadowRoot!.querySelectorAll('li')).to.have.length(5));
+    feed.shadowRoot!.querySelector('button')!.click();
+    await until(() => expect(feed.shadowRoot!.querySelectorAll('li')).to.have.length(10));
+    expect(PostResource.getList.getPage.url({ group: 'news', page: 2 })).to.equal(
+      '/api/news/posts?page=2',
+    );
+  });
+
+  it('applies a custom optimistic response, deletes, invalidates, shows 404', async () => {
+    const { controller, provider } = await mount(html`<todo-detail todoId="3"></todo-detail>`);
+    const detail = provider.querySelector('todo-detail')!;
+    await until(() => expect(text(detail)).to.equal('Plan the release'));
+
+    const done = controller.fetch(markDone, { id: '1' }, { completed: true });
+    await done.catch(() => undefined); // nothing stored for todo 1: the guess aborts, the request runs
+    expect((await serverTodo('1')).completed).to.equal(true);
+
+    await removeTodo(controller, '3');
+    await until(() => expect(text(detail)).to.equal('No todo 3.'));
+    forget(controller);
+  });
+
+  it('sends the Access-Token from the hook, and credentials from the custom Endpoint', async () => {
+    const { provider } = await mount(html`<who-am-i></who-am-i><server-clock></server-clock>`);
+    const who = provider.querySelector<WhoAmI>('who-am-i')!;
+    await who.useToken('abc');
+    await until(() => expect(text(who)).to.equal('Signed in as Token holder (abc)'));
+    expect(AccountHooks.useMe().requestInit?.headers).to.deep.equal({ 'Access-Token': 'abc' });
+    expect((await UserResource.get.getRequestInit(undefined)).credentials).to.equal('same-origin');
+    const clock = provider.querySelector('server-clock')!;
+    await until(() => expect(text(clock)).to.match(/^\d{4}-\d\d-\d\dT/));
+  });
+});
