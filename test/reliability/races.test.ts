@@ -180,6 +180,27 @@ describe('reliability: resetEntireStore mid-flight', () => {
     assert.equal(controller.getResponse(Tasks.get, { id: '3' }).data, undefined);
   });
 
+  it('a reader pending at the reset gets a new read, so it knows to fetch again', async () => {
+    const { controller, server } = await stocked();
+    const before = controller.fetch(Tasks.get, { id: '3' });
+    const pendingRead = controller.getResponse(Tasks.get, { id: '3' });
+    let notified = 0;
+    const remove = controller.addListener(() => notified++);
+    controller.resetEntireStore();
+    remove();
+    assert.equal(notified, 1);
+    // Same content (nothing to show), but not the same object: a reader comparing by reference
+    // re-reads, and its fetchIfStale starts a request that is not dropped.
+    const afterReset = controller.getResponse(Tasks.get, { id: '3' });
+    assert.notEqual(afterReset, pendingRead);
+    const again = controller.fetchIfStale(Tasks.get, { id: '3' });
+    assert.ok(again, 'a new request started');
+    (await take(server, 'GET /tasks/3')).respond(200, { id: '3', title: 'old' });
+    (await take(server, 'GET /tasks/3')).respond(200, { id: '3', title: 'new' });
+    await Promise.all([before, again]);
+    assert.equal(titleOf(controller, '3'), 'new');
+  });
+
   it('a failure of a request started before the reset is not stored', async () => {
     const { controller, server } = await stocked();
     const before = controller.fetch(Tasks.get, { id: '1' });

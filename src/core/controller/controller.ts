@@ -514,6 +514,9 @@ export class Controller implements ControllerLike {
     // New requests must not join one whose response will be dropped.
     this.#inFlight.clear();
     this.#latest.clear();
+    // Every read is void, even one that looks the same (pending before, pending after): a reader
+    // waiting for a request whose answer will now be dropped must see a new read and fetch again.
+    this.#reads.clear();
     this.#store.dispatch({ type: 'reset', date: this.#now() });
   }
 
