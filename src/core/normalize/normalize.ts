@@ -11,6 +11,7 @@ import type {
   StoredEntity,
 } from '../schema/types.js';
 import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
+import { Entity } from '../schema/entity.js';
 import { normalizeArray } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
@@ -37,15 +38,33 @@ function copyTable<T>(table: Readonly<Record<string, T>> | undefined): Record<st
   return table === undefined ? {} : { ...table };
 }
 
+/** One key's tables as this payload sees them; each copied from the store's on its first write. */
+interface Slot {
+  entities: Record<string, StoredEntity>;
+  meta: Record<string, EntityMeta>;
+  entitiesCopied: boolean;
+  metaCopied: boolean;
+}
+
+const NO_ENTITIES: Readonly<Record<string, StoredEntity>> = Object.freeze({});
+const NO_META: Readonly<Record<string, EntityMeta>> = Object.freeze({});
+
+/** True when every member of `incoming` is already in `existing`, with the same value. */
+function covers(existing: Record<string, unknown>, incoming: Record<string, unknown>): boolean {
+  for (const key in incoming) {
+    if (!hasOwn(existing, key) || existing[key] !== incoming[key]) return false;
+  }
+  return true;
+}
+
 /**
- * Copy-on-write view of the entity tables: a table is copied the first time this payload writes
- * to it, so the store passed in is never changed.
+ * Copy-on-write view of the entity tables: a key's tables are copied the first time this payload
+ * writes to them, so the store passed in is never changed.
  */
 class TableWriter implements NormalizeDelegate {
   entities: EntityTable;
   entitiesMeta: EntityMetaTable;
-  private readonly copied = new Set<string>();
-  private readonly copiedMeta = new Set<string>();
+  private readonly slots = new Map<string, Slot>();
 
   constructor(
     private readonly store: NormalizedStore,
@@ -55,13 +74,48 @@ class TableWriter implements NormalizeDelegate {
     this.entitiesMeta = store.entitiesMeta;
   }
 
+  private slot(key: string): Slot {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = {
+        entities: getOwn(this.store.entities, key) ?? (NO_ENTITIES as Record<string, StoredEntity>),
+        meta: getOwn(this.store.entitiesMeta, key) ?? (NO_META as Record<string, EntityMeta>),
+        entitiesCopied: false,
+        metaCopied: false,
+      };
+      this.slots.set(key, slot);
+    }
+    return slot;
+  }
+
+  private entityTable(key: string, slot: Slot): Record<string, StoredEntity> {
+    if (!slot.entitiesCopied) {
+      if (this.entities === this.store.entities) this.entities = { ...this.entities };
+      slot.entities = copyTable(slot.entities);
+      slot.entitiesCopied = true;
+      setOwn(this.entities, key, slot.entities);
+    }
+    return slot.entities;
+  }
+
+  private metaTable(key: string, slot: Slot): Record<string, EntityMeta> {
+    if (!slot.metaCopied) {
+      if (this.entitiesMeta === this.store.entitiesMeta)
+        this.entitiesMeta = { ...this.entitiesMeta };
+      slot.meta = copyTable(slot.meta);
+      slot.metaCopied = true;
+      setOwn(this.entitiesMeta, key, slot.meta);
+    }
+    return slot.meta;
+  }
+
   getEntity(key: string, pk: string): StoredEntity | undefined {
-    const table = getOwn(this.entities, key);
-    return table === undefined ? undefined : getOwn(table, pk);
+    return getOwn(this.slot(key).entities, pk);
   }
 
   getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
-    return getOwn(this.entities, key);
+    const slot = this.slot(key);
+    return slot.entities === NO_ENTITIES ? undefined : slot.entities;
   }
 
   /** True when `value` is the very object the store passed in holds for (key, pk). */
@@ -70,42 +124,22 @@ class TableWriter implements NormalizeDelegate {
     return table !== undefined && getOwn(table, pk) === value;
   }
 
-  private table(key: string): Record<string, StoredEntity> {
-    if (!this.copied.has(key)) {
-      if (this.entities === this.store.entities) this.entities = { ...this.entities };
-      setOwn(this.entities, key, copyTable(getOwn(this.store.entities, key)));
-      this.copied.add(key);
-    }
-    return this.entities[key]!;
-  }
-
-  private metaTable(key: string): Record<string, EntityMeta> {
-    if (!this.copiedMeta.has(key)) {
-      if (this.entitiesMeta === this.store.entitiesMeta)
-        this.entitiesMeta = { ...this.entitiesMeta };
-      setOwn(this.entitiesMeta, key, copyTable(getOwn(this.store.entitiesMeta, key)));
-      this.copiedMeta.add(key);
-    }
-    return this.entitiesMeta[key]!;
-  }
-
   private write(
     key: string,
+    slot: Slot,
     pk: string,
     value: StoredEntity,
     previous: StoredEntity | undefined,
+    previousMeta: EntityMeta | undefined,
     meta: EntityMeta,
   ): void {
-    if (value !== previous) setOwn(this.table(key), pk, value);
-    const metaTable = getOwn(this.entitiesMeta, key);
-    const stored = metaTable === undefined ? undefined : getOwn(metaTable, pk);
+    if (value !== previous) setOwn(this.entityTable(key, slot), pk, value);
     if (
-      stored !== meta &&
-      (stored === undefined ||
-        stored.fetchedAt !== meta.fetchedAt ||
-        stored.expiresAt !== meta.expiresAt)
+      previousMeta === undefined ||
+      (previousMeta !== meta &&
+        (previousMeta.fetchedAt !== meta.fetchedAt || previousMeta.expiresAt !== meta.expiresAt))
     ) {
-      setOwn(this.metaTable(key), pk, meta);
+      setOwn(this.metaTable(key, slot), pk, meta);
     }
   }
 
@@ -115,23 +149,26 @@ class TableWriter implements NormalizeDelegate {
     pk: string,
     incoming: Record<string, unknown>,
   ): void {
-    const existing = this.getEntity(key, pk);
+    const slot = this.slot(key);
+    const existing = getOwn(slot.entities, pk);
+    const existingMeta = getOwn(slot.meta, pk);
     if (existing === undefined) {
-      this.write(key, pk, incoming, existing, this.meta);
+      this.write(key, slot, pk, incoming, existing, existingMeta, this.meta);
       return;
     }
+    const defaultMerge = entity === undefined || entity.merge === Entity.merge;
     const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
       entity ? entity.merge(older, newer) : { ...older, ...newer };
-    const metaTable = getOwn(this.entitiesMeta, key);
-    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
     // Every write of this payload carries this payload's meta object: that is how a pk seen
     // earlier in the same payload is recognised.
     if (existing !== INVALID && existingMeta === this.meta) {
-      // The same pk earlier in this payload: same age, so simply merge. When that earlier write
-      // kept the store's own object, keep it again if nothing differs.
+      // The same pk earlier in this payload: same age, so simply merge (nothing to do when it
+      // adds nothing). When that earlier write kept the store's own object, keep it again if
+      // nothing differs.
+      if (defaultMerge && covers(existing, incoming)) return;
       let next = merge(existing, incoming);
       if (this.isStored(key, pk, existing) && jsonEqual(existing, next)) next = existing;
-      this.write(key, pk, next, existing, this.meta);
+      this.write(key, slot, pk, next, existing, existingMeta, this.meta);
       return;
     }
     let next: StoredEntity;
@@ -141,16 +178,21 @@ class TableWriter implements NormalizeDelegate {
       if (existing === INVALID) return;
       next = merge(incoming, existing);
       meta = existingMeta;
+    } else if (existing === INVALID) {
+      next = incoming;
+    } else if (defaultMerge && covers(existing, incoming)) {
+      next = existing;
     } else {
-      next = existing === INVALID ? incoming : merge(existing, incoming);
+      next = merge(existing, incoming);
     }
     // Unchanged data keeps the stored object, so nothing that shows it renders again.
-    if (existing !== INVALID && jsonEqual(existing, next)) next = existing;
-    this.write(key, pk, next, existing, meta);
+    if (next !== existing && existing !== INVALID && jsonEqual(existing, next)) next = existing;
+    this.write(key, slot, pk, next, existing, existingMeta, meta);
   }
 
   setEntity(key: string, pk: string, value: Record<string, unknown> | typeof INVALID): void {
-    const existing = this.getEntity(key, pk);
+    const slot = this.slot(key);
+    const existing = getOwn(slot.entities, pk);
     const next =
       existing !== undefined &&
       existing !== INVALID &&
@@ -158,14 +200,14 @@ class TableWriter implements NormalizeDelegate {
       jsonEqual(existing, value)
         ? existing
         : value;
-    this.write(key, pk, next, existing, this.meta);
+    this.write(key, slot, pk, next, existing, getOwn(slot.meta, pk), this.meta);
   }
 
   invalidate(key: string, pk: string): void {
-    const metaTable = getOwn(this.entitiesMeta, key);
-    const existingMeta = metaTable === undefined ? undefined : getOwn(metaTable, pk);
+    const slot = this.slot(key);
+    const existingMeta = getOwn(slot.meta, pk);
     if (existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
-    this.write(key, pk, INVALID, this.getEntity(key, pk), this.meta);
+    this.write(key, slot, pk, INVALID, getOwn(slot.entities, pk), existingMeta, this.meta);
   }
 }
 
