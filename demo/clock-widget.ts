@@ -48,7 +48,10 @@ export class ClockWidget extends LitElement {
           <span class="pulse" aria-hidden="true"></span>
           <span class="time">${new Date(clock.now).toLocaleTimeString()}</span>
         </div>
-        <p class="muted">Server answered <strong class="ticks">${clock.ticks}</strong> times.</p>
+        <p class="muted">
+          Server answered <strong class="ticks">${clock.ticks}</strong>
+          ${clock.ticks === 1 ? 'time' : 'times'}.
+        </p>
       `,
       error: (error) => html`<p class="error">${(error as Error).message}</p>`,
     });

@@ -1,5 +1,5 @@
 // The README's examples, as one module: `tsc` checks them in `npm test`, and
-// readme.browser.test.ts runs them against the demo's API. Keep the two in step.
+// readme.browser.test.ts (beside it) runs them against the demo's API. Keep the two in step.
 // The README imports from 'resource-elements'; here that is the source itself, so the tests
 // need no build (the test runner would resolve the package name to dist/).
 import { LitElement, html } from 'lit';
@@ -43,6 +43,14 @@ export async function callDirectly() {
   const todo = await TodoResource.get({ id: '1' }); // GET /api/todos/1, plain JSON, no store
   const open = await TodoResource.getList({ userId: 1, completed: false }); // GET /api/todos?userId=1&completed=false
   return { todo, open };
+}
+
+/** Never called: the misuses the README says do not compile. */
+export function misuse() {
+  // @ts-expect-error the id is required
+  void TodoResource.get({});
+  // @ts-expect-error `user` is not a search parameter of getList
+  void TodoResource.getList({ user: 1 });
 }
 
 // --- ResourceController ---
@@ -248,6 +256,8 @@ export const MoreTodos = TodoResource.extend((Base) => ({
   // Same request as getList, but userId is required.
   byUser: Base.getList.extend({ searchParams: {} as { userId: number } }),
 }));
+
+export const quickToStale = TodoResource.get.extend({ dataExpiryLength: 5_000 });
 
 // --- Polling ---
 export class ClockTick extends Entity {

@@ -1,5 +1,5 @@
-// Runs the README's examples (examples.ts) in Chromium against the demo's API, so the guide's
-// code is known to work, not only to compile.
+// Runs the README's examples (readme-examples.ts) in Chromium against the demo's API, so the
+// guide's code is known to work, not only to compile.
 import { expect, fixture, html } from '@open-wc/testing';
 import { Controller } from '../../src/index.js';
 import {
@@ -18,7 +18,7 @@ import {
   withController,
   type TodoToggle,
   type WhoAmI,
-} from './examples.js';
+} from './readme-examples.js';
 
 const text = (element: Element) =>
   (element.shadowRoot ?? element).textContent!.replace(/\s+/g, ' ').trim();
