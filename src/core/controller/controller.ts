@@ -668,6 +668,7 @@ export class Controller implements ControllerLike {
       now: this.#now(),
       gcTime: this.#gcTime,
       isHeld: (key) => this.#held.has(key),
+      heldKeys: () => this.#held.keys(),
       lastUsed: (key) => this.#lastUsed.get(key) ?? 0,
       shapeOf: (key) => this.#shapes.get(key),
       optimistic,

@@ -6,6 +6,8 @@ import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { EntityMarks } from './entity-marks.js';
 import type { StoreState } from './state.js';
+import type { EntityClass } from '../schema/types.js';
+import { storedEntityPk } from './read-response.js';
 
 /** How a stored result was produced, needed to find the entities it references. */
 export interface ResultShape {
@@ -21,6 +23,8 @@ export interface CollectInput {
   readonly gcTime: number;
   /** True for keys a subscriber, a request in flight or a pending optimistic update needs. */
   isHeld(key: string): boolean;
+  /** Every held key. */
+  heldKeys(): Iterable<string>;
   /** When the key was last written or last left by a subscriber. */
   lastUsed(key: string): number;
   /** The schema and args of a stored result; undefined when not known yet (a restored state). */
@@ -90,6 +94,13 @@ function unreferencedEntities(input: CollectInput, kept: readonly string[]): [st
     visitEntities(shape.schema, visible.endpoints[key], visible.entities, shape.args, (k, pk) =>
       marks.add(k, pk),
     );
+  }
+  // A held read of one entity served straight from the store keeps that entity.
+  for (const key of input.heldKeys()) {
+    if (hasOwn(committed.endpoints, key)) continue;
+    const shape = input.shapeOf(key);
+    const pk = shape && storedEntityPk(shape.schema, shape.args);
+    if (pk !== undefined) marks.add((shape!.schema as EntityClass).key, pk);
   }
   marks.addAll(input.optimisticReads);
   const dropped: [string, string][] = [];
