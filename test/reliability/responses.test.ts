@@ -294,9 +294,31 @@ describe('reliability: aborts and timeouts', () => {
     goodRoutes();
     const controller = new Controller({ gcTime: Infinity });
     const { get } = endpoints({ timeout: 5_000 });
-    const item = await controller.fetch(get, { id: '3' });
-    assert.equal(item.title, 'Item 3');
-    // A leftover 5 s timer would keep this process alive; the test runner would report it.
+    // Watch the host's timers while the request runs: the 5 s one must be cleared.
+    const { setTimeout: realSet, clearTimeout: realClear } = globalThis;
+    const armed = new Set<unknown>();
+    let seen = 0;
+    globalThis.setTimeout = ((callback: () => void, ms?: number) => {
+      const handle = realSet(callback, ms);
+      if (ms === 5_000) {
+        armed.add(handle);
+        seen++;
+      }
+      return handle;
+    }) as typeof setTimeout;
+    globalThis.clearTimeout = ((handle: Parameters<typeof clearTimeout>[0]) => {
+      armed.delete(handle);
+      realClear(handle);
+    }) as typeof clearTimeout;
+    try {
+      const item = await controller.fetch(get, { id: '3' });
+      assert.equal(item.title, 'Item 3');
+    } finally {
+      globalThis.setTimeout = realSet;
+      globalThis.clearTimeout = realClear;
+    }
+    assert.equal(seen, 1, 'the timeout was armed');
+    assert.equal(armed.size, 0, 'and cleared');
     assert.deepEqual(controller.stats(), {
       subscriptions: 0,
       timers: 0,
