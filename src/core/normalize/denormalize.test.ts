@@ -70,6 +70,18 @@ describe('MemoCache.denormalize: identity', () => {
     (before as Article[]).forEach((article, i) => assert.equal(again[i], article));
   });
 
+  it('a read that comes back to the same members keeps its old object', () => {
+    const memo = new MemoCache();
+    const page = { results: todoList, total: 0 };
+    const store = normalize(page, { results: [{ id: '1' }], total: 1 }, [{}]);
+    const before = memo.denormalize(page, store.result, store.entities);
+    // An optimistic push shows a new member, then is rolled back to the committed tables.
+    const optimistic = normalize(todoList.push, { id: '2' }, [{}, {}], store);
+    const during = memo.denormalize(page, store.result, optimistic.entities);
+    assert.notEqual(during, before);
+    assert.equal(memo.denormalize(page, store.result, store.entities), before);
+  });
+
   it('uncached denormalize builds new objects each time', () => {
     const { result, entities } = normalize(articleList, articles);
     assert.notEqual(
