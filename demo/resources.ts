@@ -97,14 +97,19 @@ export const UserResource = createResource({
 
 /**
  * Todos: `getList` takes `userId` and `completed` filters, so each filter set is its own list and
- * a created todo joins the lists it matches. `extend` makes partialUpdate optimistic.
+ * a created todo joins the lists it matches. `extend` makes partialUpdate optimistic, and keeps
+ * a failed `get` (the 404 of a deleted todo) for a minute: by default an error expires after a
+ * second, and the detail view would ask again whenever anything else on the page re-renders it.
  */
 export const TodoResource = createResource({
   path: '/api/todos/:id',
   schema: Todo,
   searchParams: {} as { userId?: number; completed?: boolean },
   body: {} as { title: string; userId: number; completed?: boolean },
-}).extend({ partialUpdate: { optimistic: true } });
+}).extend({
+  get: { errorExpiryLength: 60_000 },
+  partialUpdate: { optimistic: true },
+});
 
 /** Posts per group, five to a page: `getList.getPage` appends the next page to the list. */
 export const PostResource = createResource({
