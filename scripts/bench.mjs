@@ -14,7 +14,9 @@ const files = process.argv.slice(2).length
       .map((name) => `bench/${name}`);
 
 if (files.length === 0) console.log('bench: no benchmarks yet.');
-const build = spawnSync('npx', ['rollup', '-c', 'rollup.config.mjs', '--silent'], { stdio: 'inherit' });
+const build = spawnSync('npx', ['rollup', '-c', 'rollup.config.mjs', '--silent'], {
+  stdio: 'inherit',
+});
 if (build.status !== 0) {
   console.error('bench: the build failed, so there is nothing to measure.');
   process.exit(1);
@@ -23,11 +25,9 @@ if (build.status !== 0) {
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file}`);
-  const result = spawnSync(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', file],
-    { stdio: 'inherit' },
-  );
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);
