@@ -37,7 +37,7 @@ export type {
   RunContext,
   Snapshot,
 } from './controller/types.js';
-export { NetworkError, ResponseFormatError } from './errors.js';
+export { AbortError, NetworkError, ResponseFormatError, TimeoutError } from './errors.js';
 export { RestEndpoint } from './rest/rest-endpoint.js';
 export type { CreateEndpoint, PageEndpoint } from './rest/rest-endpoint.js';
 export type {

@@ -26,7 +26,7 @@ describe('reduce', () => {
   });
 
   it('shares what it does not change', () => {
-    const state = set(emptyState(), 'a', 1, Todo);
+    const state = set(emptyState(), 'a', 1);
     const before = set(state, 'todo', { id: '1' }, Todo);
     const next = set(before, 'b', 2);
     assert.equal(next.entities, before.entities);

@@ -100,4 +100,10 @@ export interface ControllerLike {
   online(): void;
   offline(): void;
   focus(): void;
+  /** Makes one read unshowable at once, so its readers fetch it again. */
+  invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
+  /** Invalidates every read whose key passes `test`. */
+  invalidateAll(test: (key: string) => boolean): void;
+  /** Forgets everything; responses to requests started before it are dropped. */
+  resetEntireStore(): void;
 }

@@ -130,6 +130,11 @@ describe('normalize', () => {
   it('errors on null or an array where an entity is expected', () => {
     assert.throws(() => normalize(Todo, null), /Expected a Todo object, got null/);
     assert.throws(
+      () => normalize(Todo, 'hello'),
+      /Expected a Todo object, got a string at the response/,
+    );
+    assert.throws(() => normalize(Todo, 7), /Expected a Todo object, got a number/);
+    assert.throws(
       () => normalize(Todo, [{ id: '1' }]),
       /Entity Todo expected an object, got an array/,
     );

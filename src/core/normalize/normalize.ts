@@ -321,6 +321,10 @@ export function normalize<R = unknown>(
     return out;
   };
 
+  // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
+  if (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) {
+    fail(`Expected a ${schema.key} object, got ${kindOf(input)}`);
+  }
   if ((input === null || input === undefined) && schema !== undefined && schema !== null) {
     const expected = isEntityClass(schema)
       ? `a ${schema.key} object`

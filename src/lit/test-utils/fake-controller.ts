@@ -144,6 +144,27 @@ export class FakeController implements ControllerLike {
     this.calls.focus++;
   }
 
+  invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void {
+    this.invalidateAll((key) => key === endpoint.key(...args));
+  }
+
+  invalidateAll(test: (key: string) => boolean): void {
+    for (const key of [...this.#responses.keys()]) {
+      if (test(key))
+        this.#responses.set(key, {
+          data: undefined,
+          expiryStatus: 'invalid',
+          expiresAt: 0,
+          error: undefined,
+        });
+    }
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  resetEntireStore(): void {
+    this.invalidateAll(() => true);
+  }
+
   /** Writes a response (a new object) and notifies listeners once, as a committed change. */
   set(
     key: string,
