@@ -95,3 +95,29 @@ describe('Controller: one entity read from the store', () => {
     leave();
   });
 });
+
+describe('Controller: updates at scale', () => {
+  it('a getState() snapshot is not changed by later updates', async () => {
+    const { controller } = await loadList();
+    controller.setResponse(ItemResource.get, { id: '1' }, { id: '1', name: 'first rename' });
+    const snapshot = controller.getState();
+    const json = JSON.stringify(snapshot);
+    controller.setResponse(ItemResource.get, { id: '1' }, { id: '1', name: 'second rename' });
+    controller.setResponse(ItemResource.get, { id: '3' }, { id: '3', name: 'new' });
+    assert.equal(JSON.stringify(snapshot), json);
+    assert.equal(
+      (controller.getResponse(ItemResource.get, { id: '1' }).data as Item).name,
+      'second rename',
+    );
+  });
+
+  it('a failed update leaves the tables it would have written in place untouched', async () => {
+    const { controller } = await loadList();
+    controller.setResponse(ItemResource.get, { id: '1' }, { id: '1', name: 'owned now' });
+    const before = JSON.stringify(controller.getResponse(ItemResource.getList, {}).data);
+    assert.throws(() =>
+      controller.setResponse(ItemResource.getList, {}, [{ id: '1', name: 'x' }, { name: 'no pk' }]),
+    );
+    assert.equal(JSON.stringify(controller.getResponse(ItemResource.getList, {}).data), before);
+  });
+});

@@ -449,7 +449,7 @@ export class Controller implements ControllerLike {
    * @example const json = JSON.stringify(controller.getState());
    */
   getState(): StoreState {
-    return this.#store.committed;
+    return this.#store.snapshot();
   }
 
   // ---- Writes ----

@@ -19,6 +19,8 @@ import { Subscribable } from './subscribable.js';
 export class Store extends Subscribable<() => void> {
   #committed: StoreState;
   #visible: Replayed;
+  /** Entity tables only the committed state holds: the reducer may update them in place. */
+  #owned = new WeakSet<object>();
   #notifying = false;
   #again = false;
 
@@ -32,8 +34,17 @@ export class Store extends Subscribable<() => void> {
     this.#visible = { state: initial, reads: new EntityMarks() };
   }
 
-  /** The state without pending optimistic updates: what `getState()` returns. */
+  /** The state without pending optimistic updates (for reading now, not for keeping). */
   get committed(): StoreState {
+    return this.#committed;
+  }
+
+  /**
+   * The committed state, to keep: its tables are no longer updated in place (the next write to a
+   * table copies it once), so the snapshot stays as it is.
+   */
+  snapshot(): StoreState {
+    this.#owned = new WeakSet();
     return this.#committed;
   }
 
@@ -52,7 +63,7 @@ export class Store extends Subscribable<() => void> {
    * reducer throws. Returns false when the action changed nothing (and nobody was told).
    */
   dispatch(action: Action): boolean {
-    const next = reduce(this.#committed, action);
+    const next = reduce(this.#committed, action, this.#owned);
     if (next === this.#committed) return false;
     this.#committed = next;
     this.#visible =

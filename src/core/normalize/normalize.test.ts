@@ -5,7 +5,7 @@ import { denormalize } from './denormalizer.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { INVALID } from '../schema/types.js';
-import { Article, Todo, User } from '../test-utils/entities.js';
+import { Article, Todo, User, todoList } from '../test-utils/entities.js';
 
 describe('normalize', () => {
   it('stores each entity once and puts pks in its place', () => {
@@ -165,5 +165,75 @@ describe('normalize', () => {
     const many = normalize([Todo], wide);
     assert.equal((many.result as string[]).length, 10_000);
     assert.equal((denormalize([Todo], many.result, many.entities) as Todo[]).length, 10_000);
+  });
+
+  describe('owned tables', () => {
+    it('copies a table it does not own once, then updates the copy in place', () => {
+      const owned = new WeakSet<object>();
+      const first = normalize([Todo], [{ id: '1' }, { id: '2' }], [], undefined, {}, { owned });
+      const table = first.entities.Todo!;
+      assert.ok(owned.has(table), 'the new table is owned');
+      const second = normalize(
+        Todo,
+        { id: '2', title: 'x' },
+        [],
+        first,
+        { fetchedAt: Date.now() + 1 },
+        { owned },
+      );
+      assert.equal(second.entities.Todo, table, 'updated in place');
+      assert.deepEqual(table['2'], { id: '2', title: 'x' });
+      assert.deepEqual(table['1'], { id: '1' });
+    });
+
+    it('leaves owned tables exactly as they were when the payload throws', () => {
+      const owned = new WeakSet<object>();
+      const store = normalize([Todo], [{ id: '1', title: 'keep' }], [], undefined, {}, { owned });
+      const snapshot = JSON.stringify(store.entities);
+      assert.throws(() =>
+        normalize(
+          [Todo],
+          [{ id: '1', title: 'changed' }, { id: '3' }, { title: 'no pk' }],
+          [],
+          store,
+          { fetchedAt: Date.now() + 1 },
+          { owned },
+        ),
+      );
+      assert.equal(JSON.stringify(store.entities), snapshot);
+    });
+
+    it('without owned tables, never writes in place', () => {
+      const store = normalize([Todo], [{ id: '1' }]);
+      const table = store.entities.Todo!;
+      const next = normalize(Todo, { id: '1', title: 'y' }, [], store, {
+        fetchedAt: Date.now() + 1,
+      });
+      assert.notEqual(next.entities.Todo, table);
+      assert.deepEqual(table['1'], { id: '1' });
+    });
+
+    it('collections see writes of the same payload to owned tables', () => {
+      const owned = new WeakSet<object>();
+      let store = normalize(todoList, [{ id: '1' }], [{}], undefined, {}, { owned });
+      store = normalize(
+        todoList.push,
+        { id: '2' },
+        [{}, {}],
+        store,
+        { fetchedAt: Date.now() + 1 },
+        { owned },
+      );
+      store = normalize(
+        todoList.push,
+        { id: '3' },
+        [{}, {}],
+        store,
+        { fetchedAt: Date.now() + 2 },
+        { owned },
+      );
+      assert.deepEqual(store.entities['[Todo]']!['{}'], ['1', '2', '3']);
+      assert.deepEqual(Object.keys(store.entities.Todo!).sort(), ['1', '2', '3']);
+    });
   });
 });

@@ -44,6 +44,20 @@ interface Slot {
   meta: Record<string, EntityMeta>;
   entitiesCopied: boolean;
   metaCopied: boolean;
+  /** Writes to a table the caller owns, applied in place once the whole payload succeeded. */
+  entitiesOverlay?: Map<string, StoredEntity>;
+  metaOverlay?: Map<string, EntityMeta>;
+}
+
+/** Options of normalize. */
+export interface NormalizeOptions {
+  /**
+   * Tables the caller holds exclusively (no snapshot of them is kept anywhere): they are updated
+   * in place, once the whole payload normalized without error, instead of being copied. This is
+   * what keeps the cost of one update independent of the store's size. New tables made by
+   * copying are added to the set.
+   */
+  owned?: WeakSet<object>;
 }
 
 const NO_ENTITIES: Readonly<Record<string, StoredEntity>> = Object.freeze({});
@@ -69,9 +83,47 @@ class TableWriter implements NormalizeDelegate {
   constructor(
     private readonly store: NormalizedStore,
     private readonly meta: EntityMeta,
+    private readonly owned: WeakSet<object> | undefined,
   ) {
     this.entities = store.entities;
     this.entitiesMeta = store.entitiesMeta;
+  }
+
+  private readEntity(slot: Slot, pk: string): StoredEntity | undefined {
+    const overlay = slot.entitiesOverlay;
+    if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
+    return getOwn(slot.entities, pk);
+  }
+
+  private readMeta(slot: Slot, pk: string): EntityMeta | undefined {
+    const overlay = slot.metaOverlay;
+    if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
+    return getOwn(slot.meta, pk);
+  }
+
+  private setEntityValue(key: string, slot: Slot, pk: string, value: StoredEntity): void {
+    if (!slot.entitiesCopied && this.owned?.has(slot.entities)) {
+      (slot.entitiesOverlay ??= new Map()).set(pk, value);
+    } else {
+      setOwn(this.entityTable(key, slot), pk, value);
+    }
+  }
+
+  private setMetaValue(key: string, slot: Slot, pk: string, meta: EntityMeta): void {
+    if (!slot.metaCopied && this.owned?.has(slot.meta)) {
+      (slot.metaOverlay ??= new Map()).set(pk, meta);
+    } else {
+      setOwn(this.metaTable(key, slot), pk, meta);
+    }
+  }
+
+  /** Applies the writes to owned tables: called once the whole payload succeeded. */
+  finish(): void {
+    for (const slot of this.slots.values()) {
+      if (slot.entitiesOverlay)
+        for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
+      if (slot.metaOverlay) for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
+    }
   }
 
   private slot(key: string): Slot {
@@ -92,7 +144,12 @@ class TableWriter implements NormalizeDelegate {
     if (!slot.entitiesCopied) {
       if (this.entities === this.store.entities) this.entities = { ...this.entities };
       slot.entities = copyTable(slot.entities);
+      if (slot.entitiesOverlay) {
+        for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
+        slot.entitiesOverlay = undefined;
+      }
       slot.entitiesCopied = true;
+      this.owned?.add(slot.entities);
       setOwn(this.entities, key, slot.entities);
     }
     return slot.entities;
@@ -103,19 +160,27 @@ class TableWriter implements NormalizeDelegate {
       if (this.entitiesMeta === this.store.entitiesMeta)
         this.entitiesMeta = { ...this.entitiesMeta };
       slot.meta = copyTable(slot.meta);
+      if (slot.metaOverlay) {
+        for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
+        slot.metaOverlay = undefined;
+      }
       slot.metaCopied = true;
+      this.owned?.add(slot.meta);
       setOwn(this.entitiesMeta, key, slot.meta);
     }
     return slot.meta;
   }
 
   getEntity(key: string, pk: string): StoredEntity | undefined {
-    return getOwn(this.slot(key).entities, pk);
+    return this.readEntity(this.slot(key), pk);
   }
 
   getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
     const slot = this.slot(key);
-    return slot.entities === NO_ENTITIES ? undefined : slot.entities;
+    if (slot.entities === NO_ENTITIES) return undefined;
+    // A whole-table view (collections walk their lists): pending writes must be in it.
+    if (slot.entitiesOverlay !== undefined) return this.entityTable(key, slot);
+    return slot.entities;
   }
 
   /** True when `value` is the very object the store passed in holds for (key, pk). */
@@ -133,13 +198,13 @@ class TableWriter implements NormalizeDelegate {
     previousMeta: EntityMeta | undefined,
     meta: EntityMeta,
   ): void {
-    if (value !== previous) setOwn(this.entityTable(key, slot), pk, value);
+    if (value !== previous) this.setEntityValue(key, slot, pk, value);
     if (
       previousMeta === undefined ||
       (previousMeta !== meta &&
         (previousMeta.fetchedAt !== meta.fetchedAt || previousMeta.expiresAt !== meta.expiresAt))
     ) {
-      setOwn(this.metaTable(key, slot), pk, meta);
+      this.setMetaValue(key, slot, pk, meta);
     }
   }
 
@@ -150,8 +215,8 @@ class TableWriter implements NormalizeDelegate {
     incoming: Record<string, unknown>,
   ): void {
     const slot = this.slot(key);
-    const existing = getOwn(slot.entities, pk);
-    const existingMeta = getOwn(slot.meta, pk);
+    const existing = this.readEntity(slot, pk);
+    const existingMeta = this.readMeta(slot, pk);
     if (existing === undefined) {
       this.write(key, slot, pk, incoming, existing, existingMeta, this.meta);
       return;
@@ -192,7 +257,7 @@ class TableWriter implements NormalizeDelegate {
 
   setEntity(key: string, pk: string, value: Record<string, unknown> | typeof INVALID): void {
     const slot = this.slot(key);
-    const existing = getOwn(slot.entities, pk);
+    const existing = this.readEntity(slot, pk);
     const next =
       existing !== undefined &&
       existing !== INVALID &&
@@ -200,14 +265,14 @@ class TableWriter implements NormalizeDelegate {
       jsonEqual(existing, value)
         ? existing
         : value;
-    this.write(key, slot, pk, next, existing, getOwn(slot.meta, pk), this.meta);
+    this.write(key, slot, pk, next, existing, this.readMeta(slot, pk), this.meta);
   }
 
   invalidate(key: string, pk: string): void {
     const slot = this.slot(key);
-    const existingMeta = getOwn(slot.meta, pk);
+    const existingMeta = this.readMeta(slot, pk);
     if (existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
-    this.write(key, slot, pk, INVALID, getOwn(slot.entities, pk), existingMeta, this.meta);
+    this.write(key, slot, pk, INVALID, this.readEntity(slot, pk), existingMeta, this.meta);
   }
 }
 
@@ -233,6 +298,7 @@ export function normalize<R = unknown>(
   args: Args = [],
   store: NormalizedStore = EMPTY_STORE,
   meta?: Partial<EntityMeta>,
+  options: NormalizeOptions = {},
 ): NormalizeResult<R> {
   const now = Date.now();
   const fullMeta: EntityMeta = {
@@ -240,7 +306,7 @@ export function normalize<R = unknown>(
     date: meta?.date ?? now,
     expiresAt: meta?.expiresAt ?? Infinity,
   };
-  const writer = new TableWriter(store, fullMeta);
+  const writer = new TableWriter(store, fullMeta, options.owned);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: string[] = [];
   // A cyclic input graph would recurse forever. Past a nesting depth no real payload reaches,
@@ -341,5 +407,6 @@ export function normalize<R = unknown>(
     if (error instanceof TypeError && !(error instanceof NormalizeError)) fail(error.message);
     throw error;
   }
+  writer.finish();
   return { result, entities: writer.entities, entitiesMeta: writer.entitiesMeta };
 }
