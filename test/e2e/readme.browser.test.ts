@@ -123,8 +123,14 @@ describe('README examples', () => {
   });
 
   it('sends the Access-Token from the hook, and credentials from the custom Endpoint', async () => {
-    const { provider } = await mount(html`<who-am-i></who-am-i><server-clock></server-clock>`);
+    const { controller, provider } = await mount(
+      html`<who-am-i></who-am-i><server-clock></server-clock>`,
+    );
     const who = provider.querySelector<WhoAmI>('who-am-i')!;
+    // Without a token the server answers 401, and a client error stays until asked again.
+    await until(() =>
+      expect(controller.getError(AccountHooks.useMe())).to.have.property('status', 401),
+    );
     await who.useToken('abc');
     await until(() => expect(text(who)).to.equal('Signed in as Token holder (abc)'));
     expect(AccountHooks.useMe().requestInit?.headers).to.deep.equal({ 'Access-Token': 'abc' });

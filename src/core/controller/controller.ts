@@ -53,6 +53,20 @@ export interface ControllerStats {
 
 const DEFAULT_DATA_EXPIRY = 60_000;
 const DEFAULT_ERROR_EXPIRY = 1_000;
+
+/**
+ * How long an error is shown before a reader may fetch again, when the endpoint does not say.
+ * A client error (4xx but 408 and 429) is the server's answer to this very request: asking again
+ * would get it again, so it stays until the read is fetched on purpose (refetch, invalidate, or
+ * revalidation on focus and online). Anything else (network, 5xx, 408, 429) may pass: 1 s.
+ */
+function defaultErrorExpiry(error: unknown): number {
+  const status = (error as { status?: unknown } | null)?.status;
+  const clientError =
+    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+  // A finite "never", so the state stays JSON (Infinity would come back as null).
+  return clientError ? Number.MAX_SAFE_INTEGER : DEFAULT_ERROR_EXPIRY;
+}
 const DEFAULT_GC_TIME = 5 * 60_000;
 /** How many differing reads of one key keep their identity (readers of one key with different endpoints). */
 const READS_PER_KEY = 4;
@@ -314,7 +328,7 @@ export class Controller implements ControllerLike {
       key,
       error,
       fetchedAt: request.startedAt,
-      expiresAt: this.#now() + (endpoint.errorExpiryLength ?? DEFAULT_ERROR_EXPIRY),
+      expiresAt: this.#now() + (endpoint.errorExpiryLength ?? defaultErrorExpiry(error)),
       settles: request.optimistic,
     });
     const latest = this.#latestOf(key);
