@@ -160,6 +160,20 @@ describe('ResourceController', () => {
     expect((view.todo.error as Error).message).to.equal('later');
   });
 
+  it('refetch() sends a new request even while one for the same read is in flight', async () => {
+    const controller = new FakeController();
+    const provider = await mount(controller, html`<fake-todo-view></fake-todo-view>`);
+    const view = provider.querySelector('fake-todo-view')!;
+    expect(controller.requests).to.have.length(1);
+    const done = view.todo.refetch();
+    expect(controller.requests).to.have.length(2, 'not joined to the request in flight');
+    controller.requests[1]!.resolve({ id: '1', title: 'reloaded' });
+    await done;
+    await settle();
+    expect(text(view)).to.equal('reloaded');
+    controller.requests[0]!.resolve({ id: '1', title: 'first' });
+  });
+
   it('shows stale data while it is fetched again', async () => {
     const controller = new FakeController();
     controller.set('GET /todos?id=1', { data: { id: '1', title: 'old' }, expiryStatus: 'stale' });

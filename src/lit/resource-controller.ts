@@ -156,7 +156,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   refetch(): Promise<void> {
     const controller = this.#controller;
     if (!controller || !this.#bound || !this.#endpoint || !this.#callArgs) return Promise.resolve();
-    return this.#track(controller.fetch(this.#endpoint, ...this.#callArgs));
+    // A new request even when one is in flight: it may have been sent with other headers (a hook's
+    // token changed) or be the very answer the user wants to replace.
+    return this.#track(controller.refetch(this.#endpoint, ...this.#callArgs));
   }
 
   hostConnected(): void {

@@ -185,7 +185,17 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#request(endpoint, args) as Promise<Resolved<E>>;
+    return this.#request(endpoint, args, false) as Promise<Resolved<E>>;
+  }
+
+  /**
+   * Like `fetch`, but always sends a new request, even when an identical one is in flight: what
+   * a "reload" button means, and what a read needs after its headers changed (a new token). The
+   * new request's answer is the newer one: an older answer arriving after it is dropped.
+   * @example await controller.refetch(MeResource.get);
+   */
+  refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
+    return this.#request(endpoint, args, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -226,12 +236,12 @@ export class Controller implements ControllerLike {
     syncError?: unknown,
   ): Promise<unknown> {
     const promise =
-      syncError === undefined ? this.#request(endpoint, args) : Promise.reject(syncError);
+      syncError === undefined ? this.#request(endpoint, args, false) : Promise.reject(syncError);
     promise.catch(ignore);
     return promise;
   }
 
-  #request(endpoint: EndpointLike, args: readonly unknown[]): Promise<unknown> {
+  #request(endpoint: EndpointLike, args: readonly unknown[], force: boolean): Promise<unknown> {
     let requestKey: string;
     let key: string;
     try {
@@ -240,7 +250,7 @@ export class Controller implements ControllerLike {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect) {
+    if (!endpoint.sideEffect && !force) {
       const running = this.#inFlight.get(requestKey);
       if (running) return running.promise;
     }

@@ -78,6 +78,8 @@ export type Resolved<E> = E extends EndpointLike<any, infer R> ? R : unknown;
 export interface ControllerLike {
   /** Runs the endpoint, commits the result, resolves with the denormalized value. */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>>;
+  /** Like fetch, but always a new request, even when an identical one is in flight. */
+  refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>>;
   /** Fetches only when the data is missing, stale or invalid (and not already in flight). */
   fetchIfStale<E extends EndpointLike>(
     endpoint: E,

@@ -51,9 +51,17 @@ export class FakeController implements ControllerLike {
   readonly calls = { online: 0, offline: 0, focus: 0, getResponse: 0 };
 
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
+    return this.#send(endpoint, args, false) as Promise<Resolved<E>>;
+  }
+
+  refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
+    return this.#send(endpoint, args, true) as Promise<Resolved<E>>;
+  }
+
+  #send(endpoint: EndpointLike, args: readonly unknown[], force: boolean): Promise<unknown> {
     const key = endpoint.key(...args);
-    const shared = endpoint.sideEffect ? undefined : this.#inFlight.get(key);
-    if (shared) return shared.promise as Promise<Resolved<E>>;
+    const shared = endpoint.sideEffect || force ? undefined : this.#inFlight.get(key);
+    if (shared) return shared.promise;
     let resolve!: (value: unknown) => void;
     let reject!: (error: unknown) => void;
     const promise = new Promise<unknown>((ok, fail) => {
@@ -85,7 +93,7 @@ export class FakeController implements ControllerLike {
     promise.catch(() => {});
     this.requests.push(request);
     if (!endpoint.sideEffect) this.#inFlight.set(key, request);
-    return promise as Promise<Resolved<E>>;
+    return promise;
   }
 
   fetchIfStale<E extends EndpointLike>(
