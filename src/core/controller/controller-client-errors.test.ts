@@ -82,4 +82,28 @@ describe('Controller: client errors stay until the read is fetched on purpose', 
     clock.advance(501);
     assert.equal(controller.getResponse(shortLived, { id: 2 }).error, undefined);
   });
+
+  it('soft errors back off: 1 s, 2 s, 4 s for failures in a row, and a success starts over', async () => {
+    const { controller, clock, server } = await failWith(503);
+    const attempt = async (status: number, body: object) => {
+      const read = controller.fetch(NoteResource.get, { id: 1 });
+      await flush();
+      server.take(`GET ${prefix}/notes/1`).respond(status, body);
+      await read.catch(() => {});
+    };
+    const errorAfter = (ms: number) => {
+      clock.advance(ms);
+      return controller.getResponse(NoteResource.get, { id: 1 }).error;
+    };
+    assert.equal(errorAfter(1_001), undefined, 'first failure: 1 s');
+    await attempt(503, { message: 'again' });
+    assert.notEqual(errorAfter(1_001), undefined, 'second failure: still shown after 1 s');
+    assert.equal(errorAfter(1_000), undefined, '…and gone after 2 s');
+    await attempt(503, { message: 'again' });
+    assert.notEqual(errorAfter(3_999), undefined, 'third failure: 4 s');
+    assert.equal(errorAfter(2), undefined);
+    await attempt(200, { id: '1', text: 'back' });
+    await attempt(503, { message: 'once more' });
+    assert.equal(errorAfter(1_001), undefined, 'a success resets the backoff');
+  });
 });

@@ -53,6 +53,8 @@ export interface ControllerStats {
 
 const DEFAULT_DATA_EXPIRY = 60_000;
 const DEFAULT_ERROR_EXPIRY = 1_000;
+/** The longest a soft error backs off. */
+const MAX_BACKOFF = 60_000;
 
 /**
  * How long an error is shown before a reader may fetch again, when the endpoint does not say.
@@ -124,6 +126,8 @@ export class Controller implements ControllerLike {
   /** Requests with a smaller seq were started before the last reset. */
   #resetSeq = 0;
   /** GETs in flight by request key, so identical ones share one request. */
+  /** Failures in a row per key, for the backoff of soft errors; a success clears it. */
+  readonly #failures = new Map<string, number>();
   readonly #inFlight = new Map<
     string,
     { readonly seq: number; readonly promise: Promise<unknown> }
@@ -319,6 +323,7 @@ export class Controller implements ControllerLike {
       throw error;
     }
     latest.data = Math.max(latest.data ?? 0, seq);
+    this.#failures.delete(key);
     this.#forgetOptimistic(request);
     this.#touch(key);
     return this.#committedValue(request, response);
@@ -338,13 +343,27 @@ export class Controller implements ControllerLike {
       key,
       error,
       fetchedAt: request.startedAt,
-      expiresAt: this.#now() + (endpoint.errorExpiryLength ?? defaultErrorExpiry(error)),
+      expiresAt: this.#now() + this.#errorExpiry(key, endpoint, error),
       settles: request.optimistic,
     });
     const latest = this.#latestOf(key);
     latest.error = Math.max(latest.error ?? 0, seq);
     this.#forgetOptimistic(request);
     this.#touch(key);
+  }
+
+  /**
+   * How long this error keeps readers from fetching again. A soft error (network, 5xx, 408,
+   * 429) backs off: the base (the endpoint's errorExpiryLength, or 1 s) doubles with each failure
+   * in a row of the same read, up to a minute, so a page busy with other updates does not hammer
+   * a failing server. A client error stays until the read is fetched on purpose.
+   */
+  #errorExpiry(key: string, endpoint: EndpointLike, error: unknown): number {
+    const failures = (this.#failures.get(key) ?? 0) + 1;
+    this.#failures.set(key, failures);
+    const base = endpoint.errorExpiryLength ?? defaultErrorExpiry(error);
+    if (base >= MAX_BACKOFF) return base;
+    return Math.min(base * 2 ** (failures - 1), MAX_BACKOFF);
   }
 
   /**
@@ -538,6 +557,7 @@ export class Controller implements ControllerLike {
     // New requests must not join one whose response will be dropped.
     this.#inFlight.clear();
     this.#latest.clear();
+    this.#failures.clear();
     // Every read is void, even one that looks the same (pending before, pending after): a reader
     // waiting for a request whose answer will now be dropped must see a new read and fetch again.
     this.#reads.clear();
@@ -707,10 +727,13 @@ export class Controller implements ControllerLike {
   #forgetUnusedKeys(): void {
     const stored = storedKeys(this.#store.committed);
     const keep = (key: string): boolean => stored.has(key) || this.#held.has(key);
-    for (const map of [this.#lastUsed, this.#shapes, this.#latest, this.#reads] as Map<
-      string,
-      unknown
-    >[]) {
+    for (const map of [
+      this.#lastUsed,
+      this.#shapes,
+      this.#latest,
+      this.#reads,
+      this.#failures,
+    ] as Map<string, unknown>[]) {
       for (const key of map.keys()) if (!keep(key)) map.delete(key);
     }
   }
