@@ -6,6 +6,7 @@ import '../../src/index.js';
 import '../../demo/app.js';
 import type { DemoApp } from '../../demo/app.js';
 import { session } from '../../demo/resources.js';
+import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
 
 /** Renders `<resource-provider><demo-app>` as index.html does; a new store for every test. */
 export async function openDemo(): Promise<DemoApp> {
@@ -71,18 +72,9 @@ export function type(input: HTMLInputElement, text: string): void {
   input.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
 }
 
-/** Waits until `check` passes, or throws its last failure after `timeout` ms. */
-export async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
+/** Waits until `check` passes, or throws its last failure after `timeout` ms (3 s: the demo's API). */
+export function until(check: () => void, timeout = 3000): Promise<void> {
+  return waitUntil(check, timeout);
 }
 
 /** Calls the demo's API directly (not through the library) and returns status and JSON body. */
