@@ -4,6 +4,7 @@
  * no value can change the shape of the path it fills.
  */
 import type { Simplify } from '../type-utils.js';
+import { describeValue } from '../util/describe.js';
 
 /** A parameter of a path template. */
 export interface PathParam {
@@ -63,14 +64,6 @@ export function pathParams(template: string): PathParam[] {
   return parsePath(template).filter((token): token is PathParam => typeof token !== 'string');
 }
 
-function describe(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
-
 /**
  * Fills a template with values, each percent-encoded as one path component. A missing optional
  * parameter is left out together with the `/` before it.
@@ -92,12 +85,12 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
         continue;
       }
       throw new Error(
-        `Missing required path parameter "${token.name}" for path "${template}": got ${describe(params)}.`,
+        `Missing required path parameter "${token.name}" for path "${template}": got ${describeValue(params)}.`,
       );
     }
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
       throw new TypeError(
-        `Path parameter "${token.name}" for path "${template}" must be a string or a number: got ${describe(value)}.`,
+        `Path parameter "${token.name}" for path "${template}" must be a string or a number: got ${describeValue(value)}.`,
       );
     }
     const text = String(value);
@@ -138,7 +131,7 @@ export function encodeComponent(text: string, where: () => string): string {
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
     throw new URIError(
-      `${where()} is not well-formed Unicode (it holds a lone surrogate, e.g. half of an emoji): got ${describe(text)}.`,
+      `${where()} is not well-formed Unicode (it holds a lone surrogate, e.g. half of an emoji): got ${describeValue(text)}.`,
       { cause: error },
     );
   }
