@@ -29,14 +29,14 @@ export { denormalize } from './normalize/denormalizer.js';
 export { MemoCache } from './normalize/memo-cache.js';
 export { visitEntities } from './normalize/visit-entities.js';
 export { paginatedFilter, paginatedMerge, removeCursor } from './rest/pagination.js';
-export { ExpiryStatus } from './controller/types.js';
+export { ExpiryStatus } from './protocol/types.js';
 export type {
   ControllerLike,
   EndpointLike,
   ResponseInfo,
   RunContext,
   Snapshot,
-} from './controller/types.js';
+} from './protocol/types.js';
 export { AbortError, NetworkError, ResponseFormatError, TimeoutError } from './errors.js';
 export { RestEndpoint } from './rest/rest-endpoint.js';
 export type { CreateEndpoint, PageEndpoint } from './rest/rest-endpoint.js';
@@ -63,10 +63,5 @@ export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
 export type { ShortenPath } from './rest/path.js';
 export { Controller } from './controller/controller.js';
 export type { ControllerOptions, ControllerStats } from './controller/controller.js';
-export type {
-  StoreState,
-  ResponseMeta,
-  ResponseError,
-  OptimisticEntry,
-} from './controller/state.js';
-export type { Timers } from './controller/timers.js';
+export type { StoreState, ResponseMeta, ResponseError, OptimisticEntry } from './store/state.js';
+export type { Timers } from './env/timers.js';

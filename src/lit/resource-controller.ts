@@ -1,12 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { ExpiryStatus } from '../core/controller/types.js';
+import { ExpiryStatus } from '../core/protocol/types.js';
 import type {
   ControllerLike,
   EndpointLike,
   Resolved,
   ResponseInfo,
-} from '../core/controller/types.js';
+} from '../core/protocol/types.js';
 import { controllerContext } from './controller-context.js';
 import { watchForLateProviders } from './late-providers.js';
 

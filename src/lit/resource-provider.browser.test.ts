@@ -6,7 +6,7 @@ import { ContextConsumer, consume } from '@lit/context';
 import './define-provider.js';
 import { ResourceProvider } from './resource-provider.js';
 import { controllerContext } from './controller-context.js';
-import type { ControllerLike } from '../core/controller/types.js';
+import type { ControllerLike } from '../core/protocol/types.js';
 import { FakeController } from './test-utils/fake-controller.js';
 import { Controller } from '../core/controller/controller.js';
 

@@ -4,7 +4,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { consume } from '@lit/context';
 import { controllerContext } from './controller-context.js';
-import type { ControllerLike } from '../core/controller/types.js';
+import type { ControllerLike } from '../core/protocol/types.js';
 import { http, HttpResponse } from 'msw';
 import { useHandlers } from '../../test/browser/msw.js';
 import './define-provider.js';

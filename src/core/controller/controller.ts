@@ -13,14 +13,20 @@ import { replayOptimistic } from './optimistic-replay.js';
 import { PollGroup } from './poll-group.js';
 import type { Interest, PollGroupHost } from './poll-group.js';
 import { readResponse, sameResponse } from './read-response.js';
-import { restoreState } from './state.js';
-import type { OptimisticEntry, StoreState } from './state.js';
-import { Store } from './store.js';
+import { restoreState } from '../store/state.js';
+import type { OptimisticEntry, StoreState } from '../store/state.js';
+import { Store } from '../store/store.js';
 import { storeArgs, storeKey } from './store-key.js';
-import { defaultTimers, unref } from './timers.js';
-import type { Timers } from './timers.js';
-import { ExpiryStatus } from './types.js';
-import type { ControllerLike, EndpointLike, Resolved, ResponseInfo, RunContext } from './types.js';
+import { defaultTimers, unref } from '../env/timers.js';
+import type { Timers } from '../env/timers.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  Resolved,
+  ResponseInfo,
+  RunContext,
+} from '../protocol/types.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {

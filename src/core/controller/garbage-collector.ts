@@ -4,8 +4,8 @@
  */
 import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
-import { EntityMarks } from './entity-marks.js';
-import type { StoreState } from './state.js';
+import { EntityMarks } from '../store/entity-marks.js';
+import type { StoreState } from '../store/state.js';
 import type { EntityClass } from '../schema/types.js';
 import { storedEntityPk } from './read-response.js';
 

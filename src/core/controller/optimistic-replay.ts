@@ -5,12 +5,12 @@
  * rebased on the new committed state.
  */
 import type { MemoCache } from '../normalize/memo-cache.js';
-import { EntityMarks } from './entity-marks.js';
-import { reduce } from './reducer.js';
+import { EntityMarks } from '../store/entity-marks.js';
+import { reduce } from '../store/reducer.js';
 import { ABORT_OPTIMISTIC, createSnapshot } from './snapshot.js';
-import type { OptimisticEntry, StoreState } from './state.js';
+import type { OptimisticEntry, StoreState } from '../store/state.js';
 import { storeArgs } from './store-key.js';
-import type { EndpointLike } from './types.js';
+import type { EndpointLike } from '../protocol/types.js';
 
 /** What the replay needs from the controller. */
 export interface ReplayContext {

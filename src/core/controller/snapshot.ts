@@ -6,8 +6,8 @@ import type { EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
 import { getOwn } from '../util/own.js';
 import { readResponse } from './read-response.js';
-import type { StoreState } from './state.js';
-import type { EndpointLike, ResponseInfo, Snapshot } from './types.js';
+import type { StoreState } from '../store/state.js';
+import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js';
 
 /** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
 export const ABORT_OPTIMISTIC: Error = new Error(

@@ -2,7 +2,7 @@
  * RestEndpoint: one REST request described by options, callable on its own
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
-import type { RunContext, Snapshot } from '../controller/types.js';
+import type { RunContext, Snapshot } from '../protocol/types.js';
 import type { Schema } from '../schema/types.js';
 import type {
   BodyMethod,

@@ -6,7 +6,7 @@ import type {
   ExpiryStatus,
   Resolved,
   ResponseInfo,
-} from '../../core/controller/types.js';
+} from '../../core/protocol/types.js';
 
 /** A request the fake controller started; the test settles it. */
 export interface FakeRequest {

@@ -5,9 +5,9 @@
 import type { Action } from './actions.js';
 import { EntityMarks } from './entity-marks.js';
 import { reduce } from './reducer.js';
-import type { Replayed } from './optimistic-replay.js';
+import type { Replayed } from '../controller/optimistic-replay.js';
 import type { StoreState } from './state.js';
-import { Subscribable } from './subscribable.js';
+import { Subscribable } from '../env/subscribable.js';
 
 /**
  * Holds the state; `dispatch` is the only way to change it.
