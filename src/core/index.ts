@@ -63,5 +63,21 @@ export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
 export type { ShortenPath } from './rest/path.js';
 export { Controller } from './controller/controller.js';
 export type { ControllerOptions, ControllerStats } from './controller/controller.js';
+export { ResponseObserver, ReadStatus } from './controller/response-observer.js';
+export type { ObservedRead } from './controller/response-observer.js';
+export type {
+  ActionEvent,
+  ControllerEvent,
+  ControllerEventListener,
+  EnvironmentEvent,
+  RequestEvent,
+  SubscriptionEvent,
+} from './controller/events.js';
+export type { Manager } from './controller/manager.js';
+export type { Action } from './store/actions.js';
+export type { StoreChange } from './store/store.js';
+export { dehydrate, hydrate } from './hydration.js';
+export type { DehydratedState } from './hydration.js';
+export { isEndpoint } from './protocol/is-endpoint.js';
 export type { StoreState, ResponseMeta, ResponseError, OptimisticEntry } from './store/state.js';
 export type { Timers } from './env/timers.js';

@@ -80,7 +80,10 @@ describe('reliability: only what the app sets is sent', () => {
     const fake = fakeFetch(() => json({ id: '1', text: 'x' }));
     await new Controller({ fetch: fake.fetch }).fetch(resource().get, { id: '1' });
     const { init } = fake.only();
-    assert.deepEqual(Object.keys(init).sort(), ['method']);
+    // The Controller's AbortSignal (so a request nobody needs can be cancelled) is no header and
+    // no credential: it never leaves the page.
+    assert.deepEqual(Object.keys(init).sort(), ['method', 'signal']);
+    assert.ok(init.signal instanceof AbortSignal && !init.signal.aborted);
     noteRoutes();
     await new Controller().fetch(resource().get, { id: '1' });
     assert.deepEqual(chosenHeaders(lastHeaders()), []);

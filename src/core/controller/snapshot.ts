@@ -5,7 +5,7 @@ import type { MemoCache } from '../normalize/memo-cache.js';
 import type { EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
 import { getOwn } from '../util/own.js';
-import { readResponse } from './read-response.js';
+import { readResponse } from '../store/read-response.js';
 import type { StoreState } from '../store/state.js';
 import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js';
 

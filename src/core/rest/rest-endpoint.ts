@@ -3,6 +3,7 @@
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
 import type { RunContext, Snapshot } from '../protocol/types.js';
+import { clampDelay, defaultTimers } from '../env/timers.js';
 import type { Schema } from '../schema/types.js';
 import type {
   BodyMethod,
@@ -289,14 +290,16 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     }
     const userSignal = combineSignals(init.signal, context.signal);
     let timedOut: TimeoutError | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The Controller's timers (fake in tests), clamped: a timeout past 2^31-1 ms must not fire at once.
+    const timers = context.timers ?? defaultTimers();
+    let timer: unknown;
     let signal = userSignal;
     if (timeout !== undefined && Number.isFinite(timeout)) {
       const timeoutAbort = new AbortController();
-      timer = setTimeout(() => {
+      timer = timers.setTimeout(() => {
         timedOut = new TimeoutError({ method, url, timeout });
         timeoutAbort.abort(timedOut);
-      }, timeout);
+      }, clampDelay(timeout));
       signal = combineSignals(userSignal, timeoutAbort.signal);
     }
     if (signal) init.signal = signal;
@@ -308,7 +311,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     } catch (error) {
       throw requestFailure(error, { method, url, timedOut, userSignal });
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) timers.clearTimeout(timer);
     }
     return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
   }

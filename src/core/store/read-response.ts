@@ -6,8 +6,8 @@ import { INVALID } from '../schema/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { isEntityClass } from '../schema/is.js';
 import { getOwn, hasOwn } from '../util/own.js';
-import type { StoreState } from '../store/state.js';
-import { storeArgs, storeKey } from './store-key.js';
+import type { StoreState } from './state.js';
+import { storeArgs, storeKey } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 

@@ -4,7 +4,7 @@
  * leave the pagination field out.
  */
 import { hasOwn } from '../util/own.js';
-import type { EndpointLike } from '../protocol/types.js';
+import type { EndpointLike } from './types.js';
 
 /**
  * The arguments a response is stored and normalized with.
