@@ -115,7 +115,9 @@ describe('reliability (Chromium): races in elements', () => {
     expect(controller.stats()).to.deep.equal(baseline);
     const read = controller.getResponse(getCard, { id: 'late' });
     expect(read.data).to.equal(undefined);
-    expect(read.error, 'an abort is not the server speaking: no error is stored').to.equal(undefined);
+    expect(read.error, 'an abort is not the server speaking: no error is stored').to.equal(
+      undefined,
+    );
     // Put back, it asks again and shows the answer.
     provider.append(view);
     await view.updateComplete;

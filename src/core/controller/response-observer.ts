@@ -53,6 +53,8 @@ export class ResponseObserver<E extends EndpointLike> {
   /** Bumped whenever the read changes or the reader leaves: older outcomes are dropped. */
   #callId = 0;
   #rejection: unknown;
+  /** The callId whose fetch is in flight: one update after another must not send it twice. */
+  #fetching = -1;
   #result: ObservedRead<Resolved<E>> = NO_READ;
   readonly #listeners = new Set<() => void>();
   #removeStoreListener: (() => void) | undefined;
@@ -179,8 +181,17 @@ export class ResponseObserver<E extends EndpointLike> {
     const response = this.#result.response;
     if (this.#listeners.size === 0 || !response || !this.#endpoint || !this.#args) return;
     if (response.expiryStatus === ExpiryStatus.Valid || this.#result.error !== undefined) return;
+    if (this.#fetching === this.#callId) return;
     const pending = this.controller.fetchIfStale(this.#endpoint, ...(this.#args as Parameters<E>));
-    if (pending) void this.#track(pending);
+    if (!pending) return;
+    const callId = (this.#fetching = this.#callId);
+    // Settled: look again, in case its answer was dropped (a reset while it ran) or aborted.
+    const done = () => {
+      if (this.#fetching !== callId) return;
+      this.#fetching = -1;
+      this.#fetchIfNeeded();
+    };
+    void this.#track(pending).then(done);
   }
 
   /** Settles a fetch of the current read; an outcome for a read no longer shown is dropped. */
