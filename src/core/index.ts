@@ -33,6 +33,7 @@ export { ExpiryStatus } from './protocol/types.js';
 export type {
   ControllerLike,
   EndpointLike,
+  Resolved,
   ResponseInfo,
   RunContext,
   Snapshot,

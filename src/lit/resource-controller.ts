@@ -1,8 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { ReadStatus, ResponseObserver } from '../core/controller/response-observer.js';
-import { isEndpoint } from '../core/protocol/is-endpoint.js';
-import type { ControllerLike, EndpointLike, Resolved } from '../core/protocol/types.js';
+import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
+import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { watchForLateProviders } from './late-providers.js';
 

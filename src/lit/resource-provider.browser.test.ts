@@ -6,9 +6,9 @@ import { ContextConsumer, consume } from '@lit/context';
 import './define-provider.js';
 import { ResourceProvider } from './resource-provider.js';
 import { controllerContext } from './controller-context.js';
-import type { ControllerLike } from '../core/protocol/types.js';
+import type { ControllerLike } from '../core/index.js';
 import { FakeController } from './test-utils/fake-controller.js';
-import { Controller } from '../core/controller/controller.js';
+import { Controller } from '../core/index.js';
 
 class DecoratedConsumer extends LitElement {
   @consume({ context: controllerContext, subscribe: true })

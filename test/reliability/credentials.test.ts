@@ -257,3 +257,42 @@ describe('reliability: errors never carry request headers or tokens', () => {
     assertNoSecret(everythingAbout(error), 'the NetworkError');
   });
 });
+
+describe('reliability: errors before the request name it and leak nothing (issue 14)', () => {
+  it('an unserializable body (BigInt, a cycle) names the method and URL', async () => {
+    const controller = new Controller();
+    const bigint = await rejectionOf(
+      controller.fetch(resource().update, { id: '1' }, { text: 10n as unknown as string }),
+    );
+    assert.match(
+      bigint.message,
+      /^PUT http:\/\/127\.0\.0\.1:\d+\/notes\/1 could not be sent: .*BigInt/,
+    );
+    const cyclic: Record<string, unknown> = { text: 'x' };
+    cyclic.self = cyclic;
+    const cycle = await rejectionOf(
+      controller.fetch(resource().update, { id: '1' }, cyclic as { text: string }),
+    );
+    assert.match(cycle.message, /^PUT http:\/\/127\.0\.0\.1:\d+\/notes\/1 could not be sent/);
+    assert.deepEqual(controller.getState().entities, {}, 'nothing was stored');
+  });
+
+  it('an invalid header value from a useInit hook is refused by name, its value never shown', async () => {
+    noteRoutes();
+    const token = `${SECRETS[1]!}\r\nX-Injected: 1`;
+    const hooks = hookifyResource(resource(), () => ({ headers: { 'Access-Token': token } }));
+    const error = await rejectionOf(new Controller().fetch(hooks.useGet(), { id: '1' }));
+    assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/notes\/1/);
+    assert.match(error.message, /"Access-Token"/);
+    assertNoSecret(everythingAbout(error), 'the header error');
+  });
+
+  it('a header value the runtime refuses for another reason is not echoed either', async () => {
+    noteRoutes();
+    const token = `${SECRETS[1]!}\u{1F511}`;
+    const hooks = hookifyResource(resource(), () => ({ headers: { 'Access-Token': token } }));
+    const error = await rejectionOf(new Controller().fetch(hooks.useGet(), { id: '1' }));
+    assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/notes\/1/);
+    assertNoSecret(everythingAbout(error), 'the runtime header error');
+  });
+});
