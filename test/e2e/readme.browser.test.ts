@@ -8,8 +8,13 @@ import {
   PostResource,
   SortedTodoResource,
   TodoResource,
+  Todo,
   UserResource,
+  actionLog,
+  applyPush,
   callDirectly,
+  loggedController,
+  transfer,
   createTodos,
   forget,
   markDone,
@@ -137,5 +142,33 @@ describe('README examples', () => {
     expect((await UserResource.get.getRequestInit(undefined)).credentials).to.equal('same-origin');
     const clock = provider.querySelector('server-clock')!;
     await until(() => expect(text(clock)).to.match(/^\d{4}-\d\d-\d\dT/));
+  });
+
+  it('the logger manager sees the actions and failures of its Controller', async () => {
+    actionLog.length = 0;
+    await loggedController.fetch(TodoResource.get, { id: '2' });
+    expect(actionLog).to.include('response/set');
+    await loggedController.fetch(TodoResource.get, { id: '999' }).catch(() => undefined);
+    expect(actionLog).to.include('failed: GET /api/todos/999');
+  });
+
+  it('applies pushed data with no request, and moves a store to a new Controller', async () => {
+    const from = new Controller();
+    const list = await from.fetch(TodoResource.getList, { userId: 1 });
+    const first = list[0]!;
+    applyPush(from, { todo: { ...first, title: 'Renamed elsewhere' } as Todo });
+    const renamed = from.getResponse(TodoResource.getList, { userId: 1 }).data!;
+    expect(renamed[0]!.title).to.equal('Renamed elsewhere');
+    applyPush(from, { deleted: true, todo: first });
+    expect(
+      from.getResponse(TodoResource.getList, { userId: 1 }).data!.map((t) => t.id),
+    ).to.not.include(first.id);
+    const to = new Controller({ fetch: () => Promise.reject(new Error('no request expected')) });
+    transfer(from, to);
+    const moved = to.getResponse(TodoResource.getList, { userId: 1 });
+    expect(moved.expiryStatus).to.equal('valid');
+    expect(moved.data!.map((t) => t.id)).to.deep.equal(
+      from.getResponse(TodoResource.getList, { userId: 1 }).data!.map((t) => t.id),
+    );
   });
 });
