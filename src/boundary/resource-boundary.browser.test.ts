@@ -25,6 +25,17 @@ class BoundaryCard extends LitElement {
 }
 customElements.define('boundary-card', BoundaryCard);
 
+/** A card that renders its own errors. */
+class SelfReliantCard extends BoundaryCard {
+  protected override render() {
+    return this.card.render({
+      complete: (card) => litHtml`${card.title}`,
+      error: (error) => litHtml`Failed: ${(error as Error).message}`,
+    });
+  }
+}
+customElements.define('self-reliant-card', SelfReliantCard);
+
 const state = (boundary: ResourceBoundary) =>
   boundary.waiting ? 'fallback' : boundary.errors.length > 0 ? 'error' : 'content';
 
@@ -175,6 +186,24 @@ describe('<resource-boundary>', () => {
     server.take().respond(200, { id: '2', title: 'Two' });
     await until(() => expect(state(boundary)).to.equal('content'));
     expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
+  });
+
+  it('an element that renders its own errors keeps them: the boundary shows its content', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><self-reliant-card card-id="1"></self-reliant-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await boundary.updateComplete;
+    expect(state(boundary)).to.equal('fallback');
+    server.take().respond(404, { message: 'no card 1' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(provider.querySelector('self-reliant-card')!.shadowRoot!.textContent).to.match(
+      /^Failed:/,
+    );
   });
 
   it('stale data refreshing does not bring the fallback back', async () => {

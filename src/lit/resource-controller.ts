@@ -61,6 +61,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #connected = false;
   #missingProvider: Error | undefined;
   #providerCheck: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
+  #rendersErrors = false;
   /** The pending task announced for the current wait, settled when it ends. */
   #task: { resolve(): void; reject(error: unknown): void } | undefined;
 
@@ -111,6 +113,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   render<P = undefined, C = undefined, X = undefined>(
     renderers: ResourceRenderers<Resolved<E>, P, C, X>,
   ): P | C | X | undefined {
+    this.#rendersErrors = renderers.error !== undefined;
     switch (this.status) {
       case ResourceStatus.Complete:
         return renderers.complete?.(this.value as Resolved<E>);
@@ -224,10 +227,14 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#host.dispatchEvent(new PendingTaskEvent(complete, () => this.#retry()));
   }
 
+  /**
+   * Ends the announced wait. A failure reaches the boundary only when the host does not render
+   * errors itself (no `error` renderer): like an error boundary, it catches what is not handled.
+   */
   #settleTask(error?: unknown, status?: ResourceStatus): void {
     const task = this.#task;
     this.#task = undefined;
-    if (status === ResourceStatus.Error) task?.reject(error);
+    if (status === ResourceStatus.Error && !this.#rendersErrors) task?.reject(error);
     else task?.resolve();
   }
 
