@@ -7,6 +7,8 @@ export interface PendingRequest {
   readonly url: string;
   readonly method: string;
   readonly body: unknown;
+  /** The signal the request was sent with: a test sees whether the caller gave the request up. */
+  readonly signal: AbortSignal | undefined;
   /** Answers with `status` and `body` (JSON-encoded unless it is a string). */
   respond(status: number, body?: unknown): void;
   /** Answers with `text` as it is, labelled as JSON unless told otherwise. */
@@ -35,6 +37,7 @@ export class FakeServer {
         url,
         method,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        signal: init?.signal ?? undefined,
         respond: (status, body) =>
           resolve(
             new Response(
