@@ -6,7 +6,7 @@ import { LitElement, render } from 'lit';
 import './define-provider.js';
 import { ResourceProvider } from './resource-provider.js';
 import { ResourceController, ResourceStatus } from './resource-controller.js';
-import { until } from './test-utils/reader.js';
+import { defineReader, reader, textOf, until } from './test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import type { PendingRequest } from '../core/controller/test-utils/fake-fetch.js';
@@ -68,6 +68,9 @@ class HookedView extends LitElement {
 }
 customElements.define('lit-hooked-view', HookedView);
 
+/** Reads `getTodo` with any params, bad ones included. */
+const anyParamsTag = defineReader(getTodo, (todo) => todo.title);
+
 /** Controllers made by a test, disposed after it. */
 let made: Controller[] = [];
 
@@ -94,6 +97,22 @@ function subscriberCounts(controller: Controller): Map<string, number> {
     if (event.type === 'subscription') counts.set(event.key, event.count);
   });
   return counts;
+}
+
+/** Page errors and unhandled rejections while the test runs. */
+function watchPageErrors(): { seen: unknown[]; stop(): void } {
+  const seen: unknown[] = [];
+  const onError = (event: ErrorEvent) => seen.push(event.error ?? event.message);
+  const onRejection = (event: PromiseRejectionEvent) => seen.push(event.reason);
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return {
+    seen,
+    stop() {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    },
+  };
 }
 
 async function settle(): Promise<void> {
@@ -479,6 +498,139 @@ describe('ResourceController', () => {
     );
     await settle();
     expect(text(view)).to.equal('inner');
+  });
+
+  describe('bad args (issue 14)', () => {
+    for (const [name, params, says] of [
+      ['an empty required path parameter', { id: '' }, 'Path parameter "id" for path "/todos/:id"'],
+      ['an object as a query value', { id: '1', tag: { nested: true } }, 'Query parameter "tag"'],
+    ] as const) {
+      it(`${name} shows the endpoint's error, sends nothing, throws nothing; valid args load`, async () => {
+        const errors = watchPageErrors();
+        try {
+          const { server, controller } = setup();
+          const view = reader(anyParamsTag, params as never);
+          const provider = await mount(controller, html``);
+          provider.append(view);
+          await settle();
+          expect(view.reader.status).to.equal('error');
+          const message = (view.reader.error as Error).message;
+          expect(message).to.contain(says);
+          expect(textOf(view)).to.equal(message);
+          // Updates keep showing it without asking the server.
+          view.requestUpdate();
+          await settle();
+          expect(view.reader.status).to.equal('error');
+          expect(server.calls).to.have.length(0);
+          expect(controller.stats().subscriptions).to.equal(0);
+
+          view.params = { id: '1' };
+          view.requestUpdate();
+          await settle();
+          expect(view.reader.status).to.equal('pending');
+          expect(sent(server)).to.deep.equal(['GET /todos/1']);
+          server.take().respond(200, { id: '1', title: 'valid now' });
+          await until(() => expect(textOf(view)).to.equal('valid now'));
+          expect(view.reader.error).to.equal(undefined);
+          await settle();
+          expect(errors.seen).to.deep.equal([]);
+        } finally {
+          errors.stop();
+        }
+      });
+    }
+  });
+
+  describe('aborts (issue 14)', () => {
+    it('args changed mid-flight: the old request is aborted and the new one sent', async () => {
+      const errors = watchPageErrors();
+      try {
+        const { server, controller } = setup();
+        const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+        const view = provider.querySelector('lit-todo-view')!;
+        const first = server.take('GET /todos/1');
+        expect(first.signal!.aborted).to.equal(false);
+        view.todoId = '2';
+        await settle();
+        expect(first.signal!.aborted).to.equal(true);
+        expect(sent(server)).to.deep.equal(['GET /todos/1', 'GET /todos/2']);
+        expect(server.calls[1]!.signal!.aborted).to.equal(false);
+        // fetch rejects on the abort: not the server's word, so nothing is stored or shown.
+        abortLikeFetch(first);
+        await settle();
+        expect(controller.getResponse(getTodo, { id: '1' }).error).to.equal(undefined);
+        expect(view.todo.status).to.equal('pending');
+        expect(view.todo.error).to.equal(undefined);
+        server.take('GET /todos/2').respond(200, { id: '2', title: 'second' });
+        await until(() => expect(text(view)).to.equal('second'));
+        expect(controller.stats().inFlight).to.equal(0);
+        expect(errors.seen).to.deep.equal([]);
+      } finally {
+        errors.stop();
+      }
+    });
+
+    it('one of two elements sharing a read leaves or changes args: the shared request runs on', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(
+        controller,
+        html`<lit-todo-view id="a"></lit-todo-view><lit-todo-view id="b"></lit-todo-view
+          ><lit-todo-view id="c"></lit-todo-view>`,
+      );
+      const [a, b, c] = [...provider.querySelectorAll('lit-todo-view')] as TodoView[];
+      expect(server.calls).to.have.length(1);
+      const shared = server.take('GET /todos/1');
+      a!.remove();
+      b!.todoId = '2';
+      await settle();
+      expect(shared.signal!.aborted).to.equal(false);
+      expect(sent(server)).to.deep.equal(['GET /todos/1', 'GET /todos/2']);
+      shared.respond(200, { id: '1', title: 'shared' });
+      await until(() => expect(text(c!)).to.equal('shared'));
+      expect(text(b!)).to.equal('pending');
+      expect(server.calls).to.have.length(2);
+    });
+
+    it('the host leaving aborts its read when nobody else reads it; nothing is kept or thrown', async () => {
+      const errors = watchPageErrors();
+      try {
+        const { server, controller } = setup();
+        const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+        const view = provider.querySelector('lit-todo-view')!;
+        const request = server.take('GET /todos/1');
+        view.remove();
+        await settle();
+        expect(request.signal!.aborted).to.equal(true);
+        abortLikeFetch(request);
+        await until(() => expect(controller.stats().inFlight).to.equal(0));
+        await settle();
+        expect(controller.getResponse(getTodo, { id: '1' }).error).to.equal(undefined);
+        expect(controller.stats()).to.deep.include({ subscriptions: 0, inFlight: 0 });
+        expect(server.calls).to.have.length(1);
+        expect(errors.seen).to.deep.equal([]);
+      } finally {
+        errors.stop();
+      }
+    });
+
+    it('an element moved mid-flight (removed and re-appended in one task) keeps its request', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(
+        controller,
+        html`<lit-todo-view></lit-todo-view>
+          <section></section>`,
+      );
+      const view = provider.querySelector('lit-todo-view')!;
+      const request = server.take('GET /todos/1');
+      view.remove();
+      provider.querySelector('section')!.append(view);
+      await settle();
+      expect(request.signal!.aborted).to.equal(false);
+      expect(server.calls).to.have.length(1);
+      request.respond(200, { id: '1', title: 'moved' });
+      await until(() => expect(text(view)).to.equal('moved'));
+      expect(server.calls).to.have.length(1);
+    });
   });
 });
 
