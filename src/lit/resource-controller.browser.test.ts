@@ -244,6 +244,7 @@ describe('ResourceController', () => {
     expect(text(view)).to.equal('reloaded');
     // The older request's answer comes last: the newer one stays.
     first.respond(200, { id: '1', title: 'first' });
+    await until(() => expect(controller.stats().inFlight).to.equal(0));
     await settle();
     expect(text(view)).to.equal('reloaded');
   });
@@ -557,6 +558,7 @@ describe('ResourceController', () => {
         expect(server.calls[1]!.signal!.aborted).to.equal(false);
         // fetch rejects on the abort: not the server's word, so nothing is stored or shown.
         abortLikeFetch(first);
+        await until(() => expect(controller.stats().inFlight).to.equal(1));
         await settle();
         expect(controller.getResponse(getTodo, { id: '1' }).error).to.equal(undefined);
         expect(view.todo.status).to.equal('pending');
