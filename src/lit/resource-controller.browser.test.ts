@@ -340,6 +340,55 @@ describe('ResourceController', () => {
     stopOther();
   });
 
+  it('an older request failing after a newer answer reports no error', async () => {
+    const { server, controller } = setup();
+    const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+    const view = provider.querySelector('lit-todo-view')!;
+    const done = view.todo.refetch();
+    await until(() => expect(server.calls).to.have.length(2));
+    const [first, second] = [server.take(), server.take()];
+    second.respond(200, { id: '1', title: 'reloaded' });
+    await done;
+    await until(() => expect(text(view)).to.equal('reloaded'));
+    first.respond(500, { message: 'old failure' });
+    await until(() => expect(controller.stats().inFlight).to.equal(0));
+    await settle();
+    // The store keeps the newer answer and drops the older failure; the element agrees.
+    expect(controller.getResponse(getTodo, { id: '1' }).error).to.equal(undefined);
+    expect(view.todo.status).to.equal('complete');
+    expect(view.todo.error).to.equal(undefined);
+    expect(text(view)).to.equal('reloaded');
+  });
+
+  it('a refetch from before a reset failing after it shows no error', async () => {
+    const { server, controller } = setup();
+    const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+    const view = provider.querySelector('lit-todo-view')!;
+    server.take().respond(200, { id: '1', title: 'before' });
+    await until(() => expect(text(view)).to.equal('before'));
+    const done = view.todo.refetch();
+    await until(() => expect(server.calls).to.have.length(2));
+    const old = server.take();
+    // A logout, say: the element starts over and fetches again; the awaited refetch runs on.
+    controller.resetEntireStore();
+    await settle();
+    expect(old.signal!.aborted).to.equal(false);
+    expect(sent(server)).to.deep.equal(['GET /todos/1', 'GET /todos/1', 'GET /todos/1']);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(text(view)));
+    observer.observe(view, { childList: true, subtree: true, characterData: true });
+    old.respond(500, { message: 'old session' });
+    await done;
+    await settle();
+    observer.disconnect();
+    expect(controller.getResponse(getTodo, { id: '1' }).error).to.equal(undefined);
+    expect(seen.filter((t) => t !== 'pending')).to.deep.equal([]);
+    expect(view.todo.status).to.equal('pending');
+    expect(view.todo.error).to.equal(undefined);
+    server.take().respond(200, { id: '1', title: 'after' });
+    await until(() => expect(text(view)).to.equal('after'));
+  });
+
   it('calls a hook on each host update', async () => {
     const { server, controller } = setup();
     const provider = await mount(controller, html`<lit-hooked-view></lit-hooked-view>`);
