@@ -642,6 +642,19 @@ describe('ResourceController', () => {
       expect(server.calls).to.have.length(2);
     });
 
+    it('args set to null mid-flight abort the request', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+      const view = provider.querySelector('lit-todo-view')!;
+      const request = server.take('GET /todos/1');
+      view.todoId = null;
+      await settle();
+      expect(request.signal!.aborted).to.equal(true);
+      expect(view.todo.status).to.equal('pending');
+      expect(server.calls).to.have.length(1);
+      expect(controller.stats().subscriptions).to.equal(0);
+    });
+
     it('the host leaving aborts its read when nobody else reads it; nothing is kept or thrown', async () => {
       const errors = watchPageErrors();
       try {
@@ -664,6 +677,41 @@ describe('ResourceController', () => {
       }
     });
 
+    it('an element back after its read was aborted fetches again, also before the abort settled', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+      const view = provider.querySelector('lit-todo-view')!;
+      const first = server.take('GET /todos/1');
+      view.remove();
+      await settle();
+      expect(first.signal!.aborted).to.equal(true);
+      provider.append(view);
+      await settle();
+      expect(sent(server)).to.deep.equal(['GET /todos/1', 'GET /todos/1']);
+      abortLikeFetch(first);
+      await settle();
+      expect(view.todo.status).to.equal('pending');
+      expect(view.todo.error).to.equal(undefined);
+      server.take().respond(200, { id: '1', title: 'back' });
+      await until(() => expect(text(view)).to.equal('back'));
+    });
+
+    it('an element back after its aborted read settled fetches again', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
+      const view = provider.querySelector('lit-todo-view')!;
+      const first = server.take('GET /todos/1');
+      view.remove();
+      await settle();
+      abortLikeFetch(first);
+      await until(() => expect(controller.stats().inFlight).to.equal(0));
+      provider.append(view);
+      await settle();
+      expect(sent(server)).to.deep.equal(['GET /todos/1', 'GET /todos/1']);
+      server.take().respond(200, { id: '1', title: 'back' });
+      await until(() => expect(text(view)).to.equal('back'));
+    });
+
     it('an element moved mid-flight (removed and re-appended in one task) keeps its request', async () => {
       const { server, controller } = setup();
       const provider = await mount(
@@ -680,6 +728,27 @@ describe('ResourceController', () => {
       expect(server.calls).to.have.length(1);
       request.respond(200, { id: '1', title: 'moved' });
       await until(() => expect(text(view)).to.equal('moved'));
+      expect(server.calls).to.have.length(1);
+    });
+
+    it('an element moved mid-flight shows its request failing, and does not retry on its own', async () => {
+      const { server, controller } = setup();
+      const provider = await mount(
+        controller,
+        html`<lit-todo-view></lit-todo-view>
+          <section></section>`,
+      );
+      const view = provider.querySelector('lit-todo-view')!;
+      const request = server.take('GET /todos/1');
+      provider.querySelector('section')!.append(view);
+      await settle();
+      expect(request.signal!.aborted).to.equal(false);
+      request.fail(new Error('down'));
+      await until(() => expect(view.todo.status).to.equal('error'));
+      await view.updateComplete;
+      expect(text(view)).to.equal('error: down');
+      view.requestUpdate();
+      await settle();
       expect(server.calls).to.have.length(1);
     });
   });
