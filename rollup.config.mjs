@@ -2,7 +2,8 @@
 // `resource-elements/core` and `resource-elements` share code instead of duplicating it.
 import typescript from '@rollup/plugin-typescript';
 
-const isExternal = (id) => id === 'lit' || id.startsWith('lit/') || id.startsWith('@lit/');
+const isExternal = (id) =>
+  id === 'lit' || id.startsWith('lit/') || id.startsWith('@lit/') || id.startsWith('@lit-labs/');
 
 export default {
   input: {
@@ -10,6 +11,7 @@ export default {
     'core/index': 'src/core/index.ts',
     'boundary/index': 'src/boundary/index.ts',
     'devtools/index': 'src/devtools/index.ts',
+    'ssr/index': 'src/ssr/index.ts',
   },
   external: isExternal,
   output: {

@@ -1,3 +1,4 @@
+import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
@@ -65,6 +66,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #rendersErrors = false;
   /** The pending task announced for the current wait, settled when it ends. */
   #task: { resolve(): void; reject(error: unknown): void } | undefined;
+  readonly #consumer: ContextConsumer<typeof controllerContext, ResourceHost>;
 
   constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
   constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
@@ -79,7 +81,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     host.addController(this);
     // Added after this controller, so hostConnected has watched for late providers before the
     // consumer sends its request.
-    new ContextConsumer(host, {
+    this.#consumer = new ContextConsumer(host, {
       context: controllerContext,
       subscribe: true,
       callback: this.#onController,
@@ -88,18 +90,32 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
-    return this.#missingProvider ? undefined : this.#observer?.result.data;
+    return this.#missingProvider ? undefined : this.#result?.data;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   get error(): unknown {
-    return this.#missingProvider ?? this.#observer?.result.error;
+    return this.#missingProvider ?? this.#result?.error;
   }
 
   /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
     if (this.#missingProvider) return ResourceStatus.Error;
-    return this.#observer?.result.status ?? ResourceStatus.Pending;
+    return this.#result?.status ?? ResourceStatus.Pending;
+  }
+
+  /**
+   * The reader's result. A server render (@lit-labs/ssr) calls no `hostConnected` and no
+   * `hostUpdate`, only the host's constructor, `willUpdate` and `render`: there the first read
+   * asks the nearest provider for its Controller (the request travels the server's element tree)
+   * and reads the store synchronously. Nothing is fetched or subscribed on the server.
+   */
+  get #result() {
+    if (isServer && !this.#bound) {
+      this.#consumer.hostConnected();
+      this.hostUpdate();
+    }
+    return this.#observer?.result;
   }
 
   /**

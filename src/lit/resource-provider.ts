@@ -51,8 +51,9 @@ export class ResourceProvider extends LitElement {
 
   set controller(controller: ControllerLike) {
     this.#controller = controller;
-    // Consumers subscribe, so replacing a connected provider's Controller rebinds them.
-    if (this.isConnected) this.#provider.setValue(controller);
+    // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server
+    // render never connects the provider: the Controller bound to it answers the reads at once.
+    this.#provider.setValue(controller);
   }
 
   override connectedCallback(): void {
