@@ -80,6 +80,9 @@ export function createApi({ latency = 0 } = {}) {
   // Tests slow the API down for a while (POST /__latency) to see what a page shows meanwhile;
   // a reset restores the latency the API was made with.
   let delay = latency;
+  // Every request the API answered since the last reset ("GET /todos?userId=1"), test routes
+  // (/__…) left out: tests read it (GET /__requests) to count what a page asked for.
+  let requests = [];
 
   const find = (list, id, what) => {
     const item = list.find((entry) => entry.id === id);
@@ -88,7 +91,12 @@ export function createApi({ latency = 0 } = {}) {
   };
 
   const routes = [
-    ['POST', /^\/__reset$/, () => ((state = seed()), (delay = latency), { status: 204 })],
+    [
+      'POST',
+      /^\/__reset$/,
+      () => ((state = seed()), (delay = latency), (requests = []), { status: 204 }),
+    ],
+    ['GET', /^\/__requests$/, () => ({ body: requests })],
     [
       'POST',
       /^\/__latency$/,
@@ -239,6 +247,10 @@ export function createApi({ latency = 0 } = {}) {
       }
     });
     const clean = decoded.join('/');
+    if (!clean.startsWith('/__')) {
+      const search = new URLSearchParams(query).toString();
+      requests.push(`${method} ${clean}${search ? `?${search}` : ''}`);
+    }
     let pathMatched = false;
     for (const [routeMethod, pattern, run] of routes) {
       const match = pattern.exec(clean);
@@ -265,7 +277,7 @@ export function createApi({ latency = 0 } = {}) {
     get latency() {
       return delay;
     },
-    reset: () => ((state = seed()), (delay = latency)),
+    reset: () => ((state = seed()), (delay = latency), (requests = [])),
     state: () => state,
   };
 }

@@ -127,6 +127,20 @@ describe('demo REST API', () => {
     assert.equal(api.latency, 25);
   });
 
+  it('logs the requests it answered until a reset, its own test routes left out', () => {
+    call('GET', '/todos', { query: { userId: '1', completed: 'false' } });
+    call('PATCH', '/todos/2', { body: { completed: true } });
+    call('GET', '/nowhere');
+    call('POST', '/__latency', { body: { ms: 0 } });
+    assert.deepEqual(call('GET', '/__requests').body, [
+      'GET /todos?userId=1&completed=false',
+      'PATCH /todos/2',
+      'GET /nowhere',
+    ]);
+    call('POST', '/__reset');
+    assert.deepEqual(call('GET', '/__requests').body, []);
+  });
+
   it('resets to the seed', () => {
     call('DELETE', '/todos/1');
     call('POST', '/__reset');

@@ -1,4 +1,5 @@
 import { apiMiddleware, createApi } from './api.mjs';
+import { ssrMiddleware } from './ssr.mjs';
 
 // Koa-style middleware shared by the dev server (`npm start`) and the test runner.
 // The demo's REST API mounts here (under /api/), apart from any path that tests mock with msw.
@@ -14,9 +15,10 @@ export function mswWorker() {
 }
 
 /**
- * Every middleware, in order: msw's worker, then the demo's REST API under /api/.
+ * Every middleware, in order: msw's worker, the demo's REST API under /api/, and the
+ * server-rendered todo board at /ssr/ (which prefetches from that API).
  * `latency` (ms) slows the API down so that pending states can be seen in the demo.
  */
 export function middleware({ latency = 0 } = {}) {
-  return [mswWorker(), apiMiddleware(createApi({ latency }))];
+  return [mswWorker(), apiMiddleware(createApi({ latency })), ssrMiddleware()];
 }

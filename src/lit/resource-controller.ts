@@ -201,13 +201,19 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#bound = true;
     this.#missingProvider = undefined;
     if (this.#connected) {
-      this.#observer.setRead(...this.#read());
-      this.#stopObserving = this.#observer.subscribe(() => {
-        this.#announce();
-        this.#host.requestUpdate();
-      });
+      // Before its first update a host's properties may not be set yet (an element hydrating
+      // server HTML connects before its bindings apply): then the read waits for hostUpdate.
+      if ((this.#host as { hasUpdated?: boolean }).hasUpdated) {
+        this.#observer.setRead(...this.#read());
+      }
+      this.#stopObserving = this.#observer.subscribe(this.#onResult);
     }
     // The consumer requests a host update; hostUpdate reads again.
+  };
+
+  readonly #onResult = () => {
+    this.#announce();
+    this.#host.requestUpdate();
   };
 
   readonly #checkProvider = () => {

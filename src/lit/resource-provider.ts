@@ -1,6 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
-import type { ControllerLike } from '../core/index.js';
+import { hydrate } from '../core/index.js';
+import type { Controller, ControllerLike, StoreState } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
 
@@ -57,6 +58,7 @@ export class ResourceProvider extends LitElement {
   }
 
   override connectedCallback(): void {
+    this.#hydrate();
     // The value must be in place before the provider announces itself (in super), so late
     // consumers that ask again receive a Controller, not undefined.
     this.#provider.setValue(this.controller);
@@ -73,6 +75,29 @@ export class ResourceProvider extends LitElement {
     view?.removeEventListener('online', this.#onOnline);
     view?.removeEventListener('offline', this.#onOffline);
     this.ownerDocument.removeEventListener('visibilitychange', this.#onVisibilityChange);
+  }
+
+  /**
+   * Takes the store a server rendered into this element's light DOM (`stateScript` of
+   * resource-elements/ssr), before any descendant reads: their first render, which Lit hydrates
+   * over the server's HTML, shows the same data, and nothing is fetched for it. The script is
+   * removed once read. The server's errors are shown as it rendered them, then fetched again.
+   */
+  #hydrate(): void {
+    const script = this.querySelector(':scope>script[data-resource-state]');
+    if (!script) return;
+    script.remove();
+    try {
+      const state: StoreState = JSON.parse(script.textContent!);
+      const controller = this.controller as Controller;
+      hydrate(controller, state);
+      const keys = Object.keys(state.errors);
+      // After the descendants' first render (they hydrate in microtasks), not before it.
+      if (keys[0]) setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
+    } catch (error) {
+      // Nothing was taken: the reads below fetch as on a page the server did not render.
+      console.error('<resource-provider> could not hydrate from its state script:', error);
+    }
   }
 
   protected override render() {

@@ -1,0 +1,4 @@
+// The server-rendered page's client: the library first (it defines <resource-provider>, which
+// takes the server's store from its script as it upgrades), then the board, which hydrates.
+import '../../src/index.js';
+import '../todo-board.js';

@@ -1,0 +1,55 @@
+// The server-rendered page as the browser gets it: over HTTP from the dev server's middleware,
+// with the todo board's data in the HTML and the store in the provider's script, prefetched from
+// the API the same server mounts (four reads, no more).
+import { describe, it, before, after } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { startDevServer } from '@web/dev-server';
+import { middleware } from './middleware.mjs';
+
+describe('server-rendered page at /ssr/', () => {
+  let server;
+  let base;
+
+  before(async () => {
+    server = await startDevServer({
+      config: { rootDir: process.cwd(), hostname: '127.0.0.1', port: 0, middleware: middleware() },
+      readCliArgs: false,
+      readFileConfig: false,
+      logStartMessage: false,
+    });
+    base = `http://127.0.0.1:${server.server.address().port}`;
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  it('renders the todo board with its data, prefetched from the API', async () => {
+    await fetch(`${base}/api/__reset`, { method: 'POST' });
+    const response = await fetch(`${base}/ssr/`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    const page = await response.text();
+    const shown = page.replace(/<!--[^]*?-->/g, '');
+    for (const title of ['Write the spec', 'Review pull requests', 'Plan the release']) {
+      assert.ok(shown.includes(title), `the page shows "${title}"`);
+    }
+    assert.ok(shown.includes('Ada'), 'the users are rendered');
+    assert.ok(!shown.includes('Loading'), 'nothing renders pending');
+    assert.match(page, /<script type="application\/json" data-resource-state>\{"entities"/);
+    assert.match(page, /<template shadowroot="open" shadowrootmode="open">/);
+    const requests = await (await fetch(`${base}/api/__requests`)).json();
+    assert.deepEqual(requests.sort(), [
+      'GET /todos?userId=1',
+      'GET /todos?userId=1&completed=false',
+      'GET /todos?userId=1&completed=true',
+      'GET /users',
+    ]);
+  });
+
+  it('redirects /ssr to /ssr/', async () => {
+    const response = await fetch(`${base}/ssr`, { redirect: 'manual' });
+    assert.equal(response.status, 302);
+    assert.equal(new URL(response.headers.get('location'), base).pathname, '/ssr/');
+  });
+});
