@@ -24,7 +24,7 @@ describe('server-rendered page at /ssr/', () => {
     await server?.stop();
   });
 
-  it('renders the todo board with its data, prefetched from the API', async () => {
+  it('renders the todo board with its data, prefetched from the API, and the clock pending', async () => {
     await fetch(`${base}/api/__reset`, { method: 'POST' });
     const response = await fetch(`${base}/ssr/`);
     assert.equal(response.status, 200);
@@ -43,8 +43,11 @@ describe('server-rendered page at /ssr/', () => {
       'GET /todos?userId=1',
       'GET /todos?userId=1&completed=false',
       'GET /todos?userId=1&completed=true',
+      'GET /unstable',
       'GET /users',
     ]);
+    // The clock is left to the browser: pending in the HTML.
+    assert.ok(shown.includes('Asking the server for the time…'));
   });
 
   it('redirects /ssr to /ssr/', async () => {
