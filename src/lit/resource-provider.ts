@@ -96,7 +96,7 @@ export class ResourceProvider extends LitElement {
       if (keys[0]) setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
     } catch (error) {
       // Nothing was taken: the reads below fetch as on a page the server did not render.
-      console.error('<resource-provider> could not hydrate from its state script:', error);
+      console.error('<resource-provider> ignored its state script:', error);
     }
   }
 
