@@ -111,8 +111,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * and reads the store synchronously. Nothing is fetched or subscribed on the server.
    */
   get #result() {
-    if (isServer && !this.#bound) {
-      this.#consumer.hostConnected();
+    if (isServer) {
+      if (!this.#bound) this.#consumer.hostConnected();
       this.hostUpdate();
     }
     return this.#observer?.result;
@@ -154,6 +154,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   }
 
   hostConnected(): void {
+    // A server render that calls connectedCallback (LitElementRenderer's option) stays a render:
+    // no subscription, no timers.
+    if (isServer) return;
     this.#connected = true;
     watchForLateProviders(this.#host.ownerDocument);
     // The consumer asks for the Controller right after this; a provider that upgrades in the same

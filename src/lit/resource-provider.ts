@@ -91,9 +91,9 @@ export class ResourceProvider extends LitElement {
       const state: StoreState = JSON.parse(script.textContent!);
       const controller = this.controller as Controller;
       hydrate(controller, state);
-      const keys = Object.keys(state.errors);
       // After the descendants' first render (they hydrate in microtasks), not before it.
-      if (keys[0]) setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
+      const keys = Object.keys(state.errors);
+      setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
     } catch (error) {
       // Nothing was taken: the reads below fetch as on a page the server did not render.
       console.error('<resource-provider> ignored its state script:', error);

@@ -5,12 +5,16 @@
  * below shows the prefetched data in the HTML, and the provider in the browser takes the store
  * from that script before any descendant reads, so hydration sends no request for it.
  *
- * Importing this module lets `@lit/context` requests travel the server's element tree (see
- * `giveShadowRoot`), so a `ResourceController` finds the nearest provider as in the browser.
+ * Importing this module defines `<resource-provider>` and lets `@lit/context` requests travel
+ * the server's element tree (see `giveShadowRoot`), so a `ResourceController` finds the nearest
+ * provider as in the browser.
  */
 import { LitElementRenderer } from '@lit-labs/ssr';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { Controller, dehydrate } from '../core/index.js';
+import { ResourceProvider } from '../lit/resource-provider.js';
+// The server renders <resource-provider> too: define it here, as the main entry does.
+import '../lit/define-provider.js';
 import type {
   ControllerOptions,
   DehydratedState,
@@ -143,18 +147,21 @@ export function stateScript(controller: Controller, filter?: (key: string) => bo
  * as in the browser; it runs nothing of the element's own. Returning undefined leaves the
  * element's render options to other callbacks.
  */
-function giveShadowRoot(element: HTMLElement): undefined {
+function giveShadowRoot(element: HTMLElement): {} | undefined {
   if (!element.shadowRoot) {
     const options = (element.constructor as { shadowRootOptions?: ShadowRootInit })
       .shadowRootOptions;
     element.attachShadow(options ?? { mode: 'open' });
   }
-  return undefined;
+  // The provider's connectedCallback is for the browser (window events, the state script): when
+  // the render is told to call connectedCallback, the provider is rendered without it.
+  return element instanceof ResourceProvider ? {} : undefined;
 }
 
 const installed = Symbol.for('resource-elements.ssr-shadow-roots');
 const registry = LitElementRenderer as unknown as Record<symbol, boolean>;
 if (!registry[installed]) {
   registry[installed] = true;
-  LitElementRenderer.renderOptions.push(giveShadowRoot);
+  // First, so that it runs for every element before options that stop the search.
+  LitElementRenderer.renderOptions.unshift(giveShadowRoot);
 }
