@@ -106,9 +106,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /**
    * The reader's result. A server render (@lit-labs/ssr) calls no `hostConnected` and no
-   * `hostUpdate`, only the host's constructor, `willUpdate` and `render`: there the first read
-   * asks the nearest provider for its Controller (the request travels the server's element tree)
-   * and reads the store synchronously. Nothing is fetched or subscribed on the server.
+   * `hostUpdate`, only the host's constructor, `willUpdate` and `render`: there a read asks the
+   * nearest provider for its Controller until one answers (the request travels the server's
+   * element tree) and reads the store synchronously. Nothing is fetched or subscribed there.
    */
   get #result() {
     if (isServer) {

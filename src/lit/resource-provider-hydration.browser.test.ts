@@ -135,6 +135,17 @@ describe('<resource-provider> hydrating from a server state script', () => {
     }
   });
 
+  it('takes a partial state (no errors, no entity metadata) as hydrate() does', async () => {
+    const { endpoints, meta, entities } = serverState();
+    const server = new FakeServer();
+    const controller = new Controller({ now: () => T0 + 1000, fetch: server.fetch });
+    const view = reader<typeof getTodo>(tag, { id: '1' }) as Reader<typeof getTodo>;
+    mounted = mount(controller, stateScript(JSON.stringify({ endpoints, meta, entities })), view);
+    await view.updateComplete;
+    expect(textOf(view)).to.equal('From the server');
+    expect(server.calls).to.have.length(0);
+  });
+
   it('reads only its own script, not a nested provider’s', async () => {
     const outer = new Controller({ now: () => T0, fetch: new FakeServer().fetch });
     const inner = new Controller({ now: () => T0, fetch: new FakeServer().fetch });

@@ -88,11 +88,11 @@ export class ResourceProvider extends LitElement {
     if (!script) return;
     script.remove();
     try {
-      const state: StoreState = JSON.parse(script.textContent!);
+      const state: Partial<StoreState> = JSON.parse(script.textContent!);
+      const keys = Object.keys(state.errors ?? {});
       const controller = this.controller as Controller;
       hydrate(controller, state);
       // After the descendants' first render (they hydrate in microtasks), not before it.
-      const keys = Object.keys(state.errors);
       setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
     } catch (error) {
       // Nothing was taken: the reads below fetch as on a page the server did not render.
