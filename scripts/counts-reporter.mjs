@@ -1,28 +1,42 @@
-// A web-test-runner reporter that writes the pass/fail counts of the whole run to a JSON file, so
-// that `npm test` can print one summary line across Node and Chromium.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// A web-test-runner reporter that counts passed, failed and skipped tests per engine and merges
+// them into one JSON file ({ chromium: { passed, failed, skipped }, firefox: … }), so that
+// `npm test` can print one line per engine and one total across Node and every engine. It also
+// names every skipped test with its engine, so that no test is skipped unseen.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-function tally(suite, counts) {
+function tally(suite, counts, path = []) {
   for (const test of suite?.tests ?? []) {
-    if (test.skipped) counts.skipped += 1;
-    else if (test.passed) counts.passed += 1;
+    if (test.skipped) {
+      counts.skipped += 1;
+      counts.skippedTests.push([...path, test.name].join(' › '));
+    } else if (test.passed) counts.passed += 1;
     else counts.failed += 1;
   }
-  for (const child of suite?.suites ?? []) tally(child, counts);
+  for (const child of suite?.suites ?? []) tally(child, counts, [...path, child.name]);
 }
 
-export function countsReporter(file = '.test-results/browser.json') {
+/**
+ * `engine` labels the counts (one wtr run per engine); without it, the counts are grouped by the
+ * name web-test-runner gives each browser.
+ */
+export function countsReporter({ engine, file = '.test-results/browser.json' } = {}) {
   return {
     onTestRunFinished({ sessions }) {
-      const counts = { passed: 0, failed: 0, skipped: 0 };
+      const byEngine = {};
       for (const session of sessions) {
-        tally(session.testResults, counts);
+        const label = engine ?? session.browser.name.toLowerCase();
+        const counts = (byEngine[label] ??= { passed: 0, failed: 0, skipped: 0, skippedTests: [] });
+        tally(session.testResults, counts, [session.testFile]);
         // A file that failed to load, or threw outside a test, counts as one failure.
         if (!session.passed && (session.errors?.length ?? 0) > 0) counts.failed += 1;
       }
+      for (const [label, counts] of Object.entries(byEngine)) {
+        for (const name of counts.skippedTests) console.log(`${label}: skipped: ${name}`);
+      }
+      const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(counts));
+      writeFileSync(file, JSON.stringify({ ...previous, ...byEngine }, null, 2));
     },
   };
 }
