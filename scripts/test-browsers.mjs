@@ -67,12 +67,22 @@ function groupAlive(pid) {
   }
 }
 
+/** Stops a process group: SIGTERM, then SIGKILL if it is still there after 5 s. */
+async function stopAndWait(pid) {
+  stopGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + 5_000;
+  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
+  if (groupAlive(pid)) stopGroup(pid, 'SIGKILL');
+  groups.delete(pid);
+}
+
 process.on('exit', () => {
   for (const pid of groups) stopGroup(pid, 'SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    for (const pid of groups) stopGroup(pid, 'SIGTERM');
+  process.on(signal, async () => {
+    console.error(`\nbrowser tests: ${signal}; stopping the browsers and drivers started here.`);
+    await Promise.all([...groups].map(stopAndWait));
     process.exit(1);
   });
 }
@@ -80,7 +90,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 /** Starts WebKitWebDriver under xvfb-run in its own process group; resolves with its port. */
 async function startWebKitDriver({ driver, xvfbRun }) {
   const port = await freePort();
-  const child = spawn(xvfbRun, ['-a', driver, `--port=${port}`, '--host=local'], {
+  const child = spawn(xvfbRun, ['-a', driver, `--port=${port}`], {
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
     env,
@@ -97,21 +107,22 @@ async function startWebKitDriver({ driver, xvfbRun }) {
   return { port, pid: child.pid };
 }
 
-async function stopWebKitDriver(pid) {
-  stopGroup(pid, 'SIGTERM');
-  const deadline = Date.now() + 5_000;
-  while (groupAlive(pid) && Date.now() < deadline) await sleep(100);
-  if (groupAlive(pid)) stopGroup(pid, 'SIGKILL');
-  groups.delete(pid);
-}
-
+/**
+ * Runs wtr in its own process group, so that a signal to this script stops it too (wtr then closes
+ * the browser it launched); resolves with its exit code.
+ */
 function runWtr(engine, extraEnv) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['wtr', '--config', 'web-test-runner.config.mjs'], {
+      detached: true,
       stdio: 'inherit',
       env: { ...env, WTR_ENGINE: engine, ...extraEnv },
     });
-    child.once('exit', (code, signal) => resolve(code ?? signal));
+    groups.add(child.pid);
+    child.once('exit', (code, signal) => {
+      groups.delete(child.pid);
+      resolve(code ?? signal);
+    });
   });
 }
 
@@ -130,14 +141,20 @@ async function runEngine(engine, found) {
       note = error.message;
       console.error(`webkit: ${note}`);
     } finally {
-      if (driver) await stopWebKitDriver(driver.pid);
+      if (driver) await stopAndWait(driver.pid);
     }
   } else {
     status = await runWtr(engine, {});
   }
   const seconds = Math.round((Date.now() - started) / 100) / 10;
   const results = readResults();
-  const counts = results[engine] ?? { passed: 0, failed: 0, skipped: 0, skippedTests: [] };
+  const counts = results[engine] ?? {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    skippedTests: [],
+    failedTests: [],
+  };
   if (status !== 0 && counts.failed === 0) {
     // wtr stopped before it could count (a browser that did not start, a timeout): one failure.
     counts.failed = 1;

@@ -39,6 +39,7 @@ function summary() {
   for (const [name, counts] of Object.entries(browsers)) {
     console.log(engineLine(name, counts));
     for (const test of counts.skippedTests ?? []) console.log(`  skipped in ${name}: ${test}`);
+    for (const test of counts.failedTests ?? []) console.log(`  FAILED in ${name}: ${test}`);
   }
   const sum = (key) => ran.reduce((total, counts) => total + (counts[key] ?? 0), 0);
   const passed = node.passed + sum('passed');
