@@ -1,4 +1,4 @@
-// ResourceController with the real Controller, real endpoints and msw in Chromium.
+// ResourceController with the real Controller, real endpoints and msw, in each browser engine.
 import { expect, fixture, html } from '@open-wc/testing';
 import { http, HttpResponse, delay } from 'msw';
 import { useHandlers } from '../../test/browser/msw.js';

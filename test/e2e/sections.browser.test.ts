@@ -1,4 +1,4 @@
-// The demo's other cards in Chromium against the real API: "Load more" pagination, the error
+// The demo's other cards in each browser engine against the real API: "Load more" pagination, the error
 // panel's retry, the Access-Token hook, polling, and the custom Endpoint. Each test checks the
 // page and what the API says.
 import { expect } from '@open-wc/testing';

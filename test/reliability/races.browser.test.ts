@@ -45,7 +45,7 @@ function record(element: Element) {
   };
 }
 
-describe('reliability (Chromium): races in elements', () => {
+describe('reliability (browser): races in elements', () => {
   failOnUnhandledRejection();
 
   beforeEach(async () => {
