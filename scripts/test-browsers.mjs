@@ -5,7 +5,7 @@
 // here on a free port under `xvfb-run -a`; its process group (xvfb-run, Xvfb, the driver, MiniBrowser
 // and its web processes) is stopped by PID when the run ends, also when it fails or is interrupted.
 // Writes each engine's counts and seconds to .test-results/browser.json; exits 1 if any engine
-// failed.
+// failed. Arguments are passed to wtr: `node scripts/test-browsers.mjs --files test/e2e/*.browser.test.ts`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
@@ -113,7 +113,8 @@ async function startWebKitDriver({ driver, xvfbRun }) {
  */
 function runWtr(engine, extraEnv) {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['wtr', '--config', 'web-test-runner.config.mjs'], {
+    const args = ['wtr', '--config', 'web-test-runner.config.mjs', ...process.argv.slice(2)];
+    const child = spawn('npx', args, {
       detached: true,
       stdio: 'inherit',
       env: { ...env, WTR_ENGINE: engine, ...extraEnv },
