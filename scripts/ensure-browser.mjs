@@ -90,11 +90,8 @@ if (isRoot && has('apt-get')) {
   process.exit(0);
 }
 
-const how = missing
-  .map((name) => `${name}: \`sudo apt-get install ${engines[name].packages.join(' ')}\``)
-  .join(', ');
 const running = selected.filter((name) => found[name]);
-const message = `browser: ${missing.join(', ')} not found (Debian/Ubuntu: ${how}; or set ${missing.map((name) => engines[name].variable).join(', ')})`;
+const message = `browser: ${missing.join(', ')} not found; install with \`sudo apt-get install ${packages.join(' ')}\` (Debian/Ubuntu) or set ${missing.map((name) => engines[name].variable).join(', ')}`;
 if (process.env.CI === 'true' || running.length === 0) {
   fail(`${message}; ${process.env.CI === 'true' ? 'CI needs every engine' : 'no engine to run'}.`);
 }
