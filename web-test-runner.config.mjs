@@ -1,6 +1,6 @@
 // The browser suite in one engine: WTR_ENGINE=chromium (the default), firefox or webkit.
-// `node scripts/test-browsers.mjs` (what `npm test` runs) runs it once per engine; WebKit also needs
-// WEBKIT_DRIVER_PORT, the port of a WebKitWebDriver that the script starts under xvfb-run.
+// `node scripts/test-browsers.mjs` (what `npm test` runs) runs it once per engine; WebKit also
+// needs WEBKIT_DRIVER_PORT, the port of a WebKitWebDriver that the script starts under xvfb-run.
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { defaultReporter } from '@web/test-runner';

@@ -1,8 +1,8 @@
-// Makes sure the browser engines exist before the browser tests start: Chromium, Firefox and WebKit,
-// or those named in BROWSERS. On a Debian machine, running as root, it installs the missing ones with
-// one apt-get; anywhere else it says in one line how to install them and which engines will run. In
-// CI (CI=true) every selected engine is required. It never prints a stack trace: every way out is one
-// line.
+// Makes sure the browser engines exist before the browser tests start: Chromium, Firefox and
+// WebKit, or those named in BROWSERS. On a Debian machine, running as root, it installs the missing
+// ones with one apt-get; anywhere else it says in one line how to install them and which engines
+// will run. In CI (CI=true) every selected engine is required. It never prints a stack trace: every
+// way out is one line.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, writeFileSync, mkdirSync } from 'node:fs';
 import { engines, selectedEngines } from './find-browser.mjs';
@@ -74,7 +74,8 @@ if (isRoot && has('apt-get')) {
     'sh',
     [
       '-c',
-      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`,
+      // Waits for the dpkg lock (another apt-get on the machine) rather than failing at once.
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`,
     ],
     { encoding: 'utf8' },
   );

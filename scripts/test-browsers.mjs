@@ -2,10 +2,12 @@
 // after the other: the e2e files share one API server per run, and msw's service worker is shared
 // by every page of a browser. Engines that are not installed are named and left out (scripts/
 // ensure-browser.mjs has said how to install them). WebKit runs through a WebKitWebDriver started
-// here on a free port under `xvfb-run -a`; its process group (xvfb-run, Xvfb, the driver, MiniBrowser
-// and its web processes) is stopped by PID when the run ends, also when it fails or is interrupted.
+// here on a free port under `xvfb-run -a`; its process group (xvfb-run, Xvfb, the driver,
+// MiniBrowser and its web processes) is stopped by PID when the run ends, also when it fails or is
+// interrupted.
 // Writes each engine's counts and seconds to .test-results/browser.json; exits 1 if any engine
-// failed. Arguments are passed to wtr: `node scripts/test-browsers.mjs --files test/e2e/*.browser.test.ts`.
+// failed. Arguments are passed to wtr:
+// `node scripts/test-browsers.mjs --files 'test/e2e/*.browser.test.ts'`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
