@@ -75,16 +75,21 @@ if (isRoot && has('apt-get')) {
     [
       '-c',
       // Waits for the dpkg lock (another apt-get on the machine) rather than failing at once.
-      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`,
+      `apt-get update -qq -o DPkg::Lock::Timeout=300 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq -o DPkg::Lock::Timeout=300 ${packages.join(' ')}`,
     ],
     { encoding: 'utf8' },
   );
   writeFileSync(log, `${result.stdout ?? ''}\n${result.stderr ?? ''}`);
   found = look();
   missing = selected.filter((name) => !found[name]);
-  if (result.status !== 0 || missing.length > 0) {
+  if (result.status !== 0) {
     fail(
-      `browser: installing ${packages.join(' ')} with apt-get failed (exit ${result.status}; still missing: ${missing.join(', ') || 'none'}); see ${log}.`,
+      `browser: apt-get install ${packages.join(' ')} failed (exit ${result.status}); see ${log}.`,
+    );
+  }
+  if (missing.length > 0) {
+    fail(
+      `browser: apt-get installed ${packages.join(' ')}, but ${missing.join(', ')} is still not found.`,
     );
   }
   console.log(`browser: installed; ${foundLine(found)}`);
