@@ -5,7 +5,7 @@
 // way out is one line.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, writeFileSync, mkdirSync } from 'node:fs';
-import { engines, selectedEngines } from './find-browser.mjs';
+import { engines, missingEnginesLine, selectedEngines } from './find-browser.mjs';
 
 function has(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
@@ -97,8 +97,7 @@ if (isRoot && has('apt-get')) {
 }
 
 const running = selected.filter((name) => found[name]);
-const message = `browser: ${missing.join(', ')} not found; install with \`sudo apt-get install ${packages.join(' ')}\` (Debian/Ubuntu) or set ${missing.map((name) => engines[name].variable).join(', ')}`;
-if (process.env.CI === 'true' || running.length === 0) {
-  fail(`${message}; ${process.env.CI === 'true' ? 'CI needs every engine' : 'no engine to run'}.`);
-}
-console.log(`${message}; running ${running.join(', ')} only.`);
+const ci = process.env.CI === 'true';
+const line = missingEnginesLine(missing, running, { ci });
+if (ci || running.length === 0) fail(line);
+console.log(line);

@@ -66,21 +66,40 @@ export const engines = {
     find: findBrowser,
     variable: 'CHROME_PATH',
     packages: ['chromium'],
+    elsewhere: 'CHROME_PATH to Chrome or Chromium',
     describe: (found) => found,
   },
   firefox: {
     find: findFirefox,
     variable: 'FIREFOX_PATH',
     packages: ['firefox-esr'],
+    elsewhere: 'FIREFOX_PATH to Firefox',
     describe: (found) => found,
   },
   webkit: {
     find: findWebKit,
     variable: 'WEBKIT_DRIVER_PATH',
     packages: ['webkit2gtk-driver', 'xvfb', 'xauth'],
+    elsewhere: "WEBKIT_DRIVER_PATH to WebKitGTK's WebKitWebDriver and XVFB_RUN_PATH to xvfb-run",
     describe: (found) => `${found.driver} under ${found.xvfbRun}`,
   },
 };
+
+/**
+ * The one line that says which engines are missing, how to install them (Debian's packages, or
+ * the variables to point at them elsewhere) and which engines run without them. `ci`: every engine
+ * is required, so none run.
+ */
+export function missingEnginesLine(missing, running, { ci = false } = {}) {
+  const packages = missing.flatMap((name) => engines[name].packages).join(' ');
+  const elsewhere = missing.map((name) => engines[name].elsewhere).join(', ');
+  const how = `Debian/Ubuntu: \`sudo apt-get install ${packages}\`; elsewhere set ${elsewhere}`;
+  let outcome;
+  if (ci) outcome = 'CI (CI=true) needs every engine, so none ran';
+  else if (running.length === 0) outcome = 'no engine to run the browser tests in';
+  else outcome = `running the browser tests in ${running.join(', ')} only`;
+  return `browser: ${missing.join(', ')} not found (${how}); ${outcome}.`;
+}
 
 /**
  * The engines to test in: all of them, or those named in BROWSERS (comma- or space-separated, e.g.

@@ -20,9 +20,12 @@ function readResults() {
   return existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {};
 }
 
+/** Writes the results in the engines' own order, whatever order they were filled in. */
 function writeResults(results) {
+  const ordered = {};
+  for (const name of Object.keys(engines)) if (results[name]) ordered[name] = results[name];
   mkdirSync('.test-results', { recursive: true });
-  writeFileSync(resultsFile, JSON.stringify(results, null, 2));
+  writeFileSync(resultsFile, JSON.stringify(ordered, null, 2));
 }
 
 function freePort() {
