@@ -193,4 +193,24 @@ describe('demo e2e: loading boundary and devtools', () => {
     query<HTMLButtonElement>(app, '.devtools-toggle').click();
     await until(() => expect(exists(app, 'resource-devtools')).to.equal(false));
   });
+
+  it("the panel's Invalidate button makes the real API receive a new request for that response", async () => {
+    const app = await openDemo();
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+    const panel = query(app, 'resource-devtools');
+    await until(() =>
+      expect(queryAll(panel, 'tr[data-key^="GET /api/todos"] .valid').length).to.be.greaterThan(0),
+    );
+    const row = queryAll(panel, 'tr[data-key^="GET /api/todos"]')[0]!;
+    const url = new URL(row.dataset.key!.slice('GET '.length), location.href).href;
+    // Requests that reached the network, as the browser's resource timing records them.
+    const sentTo = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name === url).length;
+    performance.clearResourceTimings();
+    expect(sentTo()).to.equal(0);
+    query<HTMLButtonElement>(row, '[data-action="invalidate"]').click();
+    await until(() => expect(sentTo()).to.equal(1));
+    await until(() => expect(query(row, '.valid').textContent).to.equal('valid'));
+  });
 });
