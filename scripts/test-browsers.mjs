@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { engines, selectedEngines } from './find-browser.mjs';
+import { engines, missingEnginesLine, selectedEngines } from './find-browser.mjs';
 
 const resultsFile = '.test-results/browser.json';
 const env = { ...process.env, PUPPETEER_SKIP_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
@@ -190,6 +190,15 @@ for (const engine of selected) {
 writeResults(results);
 
 let ok = true;
+const missing = Object.keys(results);
+if (missing.length > 0) {
+  // Said already by scripts/ensure-browser.mjs under `npm test`; said again for a run of this
+  // script alone. In CI a missing engine fails the run before any engine starts.
+  const ci = process.env.CI === 'true';
+  const running = selected.filter((engine) => !missing.includes(engine));
+  console.log(missingEnginesLine(missing, running, { ci }));
+  if (ci) process.exit(1);
+}
 for (const engine of selected) {
   const found = engines[engine].find();
   if (!found) {
@@ -197,6 +206,18 @@ for (const engine of selected) {
     continue;
   }
   if (!(await runEngine(engine, found))) ok = false;
+}
+
+// One recap line per engine, after all of wtr's output.
+console.log('');
+for (const [engine, counts] of Object.entries(readResults())) {
+  if (counts.notRun) console.log(`--- ${engine}: not run (${counts.notRun})`);
+  else {
+    console.log(
+      `--- ${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`,
+    );
+    for (const test of counts.failedTests) console.log(`    FAILED in ${engine}: ${test}`);
+  }
 }
 
 // Nothing this script started may outlive it.
