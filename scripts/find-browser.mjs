@@ -2,6 +2,7 @@
 // (WebKitGTK's WebKitWebDriver, shown on a virtual display by xvfb-run). Each engine is looked up
 // through its environment variable first, then the usual install locations, then the usual command
 // names on PATH. A finder returns undefined when the engine is not there.
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -60,6 +61,13 @@ export function findWebKit(env = process.env) {
   return driver && xvfbRun ? { driver, xvfbRun } : undefined;
 }
 
+/** The first line a command prints, or undefined if it cannot be run. */
+function firstLine(command, args) {
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 10_000 });
+  const line = result.status === 0 ? result.stdout.split('\n')[0].trim() : '';
+  return line || undefined;
+}
+
 /** Every engine, in the order the tests run in them. */
 export const engines = {
   chromium: {
@@ -68,6 +76,8 @@ export const engines = {
     packages: ['chromium'],
     elsewhere: 'CHROME_PATH to Chrome or Chromium',
     describe: (found) => found,
+    // "Chromium 156.0.8078.79 built on Debian…": the name and version.
+    version: (found) => firstLine(found, ['--version'])?.replace(/ built on .*$/, ''),
   },
   firefox: {
     find: findFirefox,
@@ -75,6 +85,8 @@ export const engines = {
     packages: ['firefox-esr'],
     elsewhere: 'FIREFOX_PATH to Firefox',
     describe: (found) => found,
+    // "Mozilla Firefox 153.7.0esr".
+    version: (found) => firstLine(found, ['--version'])?.replace(/^Mozilla /, ''),
   },
   webkit: {
     find: findWebKit,
@@ -82,6 +94,11 @@ export const engines = {
     packages: ['webkit2gtk-driver', 'xvfb', 'xauth'],
     elsewhere: "WEBKIT_DRIVER_PATH to WebKitGTK's WebKitWebDriver and XVFB_RUN_PATH to xvfb-run",
     describe: (found) => `${found.driver} under ${found.xvfbRun}`,
+    // WebKitWebDriver has no --version; Debian's package says which WebKitGTK it drives.
+    version: () => {
+      const version = firstLine('dpkg-query', ['-W', '-f=${Version}\\n', 'webkit2gtk-driver']);
+      return version && `WebKitGTK ${version}`;
+    },
   },
 };
 

@@ -133,7 +133,8 @@ function runWtr(engine, extraEnv) {
 }
 
 async function runEngine(engine, found) {
-  console.log(`\n--- browser tests in ${engine} (${engines[engine].describe(found)})`);
+  const version = engines[engine].version(found) ?? 'version unknown';
+  console.log(`\n--- browser tests in ${engine}: ${version} (${engines[engine].describe(found)})`);
   const started = Date.now();
   let status;
   let note;
@@ -166,7 +167,7 @@ async function runEngine(engine, found) {
     counts.failed = 1;
     counts.note = note ?? `the test run stopped (exit ${status}) before it counted`;
   }
-  results[engine] = { ...counts, seconds };
+  results[engine] = { ...counts, seconds, version };
   writeResults(results);
   console.log(
     `--- ${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds} s`,
@@ -214,7 +215,7 @@ for (const [engine, counts] of Object.entries(readResults())) {
   if (counts.notRun) console.log(`--- ${engine}: not run (${counts.notRun})`);
   else {
     console.log(
-      `--- ${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`,
+      `--- ${engine} (${counts.version}): ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${counts.seconds} s`,
     );
     for (const test of counts.failedTests) console.log(`    FAILED in ${engine}: ${test}`);
   }

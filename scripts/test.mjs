@@ -19,13 +19,14 @@ function readCounts(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
-/** `chromium: 81 passed, 0 failed (40.1 s)`, or why an engine did not run. */
+/** `chromium (Chromium 156.0.8078.79): 81 passed, 0 failed (40.1 s)`, or why it did not run. */
 function engineLine(name, counts) {
   if (counts.notRun) return `${name}: not run (${counts.notRun})`;
   const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
   const seconds = counts.seconds === undefined ? '' : ` (${counts.seconds} s)`;
   const note = counts.note ? ` [${counts.note}]` : '';
-  return `${name}: ${counts.passed} passed, ${counts.failed} failed${skipped}${seconds}${note}`;
+  const version = counts.version ? ` (${counts.version})` : '';
+  return `${name}${version}: ${counts.passed} passed, ${counts.failed} failed${skipped}${seconds}${note}`;
 }
 
 function summary() {

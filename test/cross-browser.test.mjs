@@ -5,7 +5,7 @@
 // is stated in the README's browser support section.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countsReporter, statedGaps, tally } from '../scripts/counts-reporter.mjs';
@@ -166,6 +166,23 @@ describe('choosing and finding engines', () => {
       undefined,
       'WebKit needs xvfb-run as well as its driver',
     );
+  });
+
+  it('reads the version each engine says it is, for the logs and the summary', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'engines-'));
+    const fake = (name, output) => {
+      const file = join(dir, name);
+      writeFileSync(file, `#!/bin/sh\necho '${output}'\n`);
+      chmodSync(file, 0o755);
+      return file;
+    };
+    const chromium = fake('chromium', 'Chromium 156.0.8078.79 built on Debian GNU/Linux 12');
+    assert.equal(engines.chromium.version(chromium), 'Chromium 156.0.8078.79');
+    assert.equal(
+      engines.firefox.version(fake('firefox', 'Mozilla Firefox 153.7.0esr')),
+      'Firefox 153.7.0esr',
+    );
+    assert.equal(engines.firefox.version(join(dir, 'nothing-here')), undefined);
   });
 });
 
