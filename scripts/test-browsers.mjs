@@ -166,6 +166,7 @@ async function runEngine(engine, found) {
     // wtr stopped before it could count (a browser that did not start, a timeout): one failure.
     counts.failed = 1;
     counts.note = note ?? `the test run stopped (exit ${status}) before it counted`;
+    counts.failedTests = [...counts.failedTests, `the whole run: ${counts.note}`];
   }
   results[engine] = { ...counts, seconds, version };
   writeResults(results);
