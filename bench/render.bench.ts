@@ -15,7 +15,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { median } from './harness/measure.js';
 import { ORIGIN } from './render/fake-server.js';
 import type { LibraryName, Measurement } from './render/page.js';
@@ -35,8 +35,10 @@ const rounds = option('rounds', 3);
 const latencyMs = option('latency', 20);
 const count = option('rows', 1000);
 
+const cpuPass = !process.argv.includes('--no-cpu');
 const libraries: LibraryName[] = [
   'resource-elements',
+  'limit',
   'lit-query setQueryData',
   'lit-query invalidate',
 ];
@@ -45,6 +47,48 @@ type Scenario = (typeof scenarios)[number];
 
 /** samples[library][scenario]: one Measurement per (run, round), in the same order for all. */
 type Samples = Record<LibraryName, Record<Scenario, Measurement[]>>;
+
+/** Main-thread CPU time during one scenario, ms. */
+interface Cpu {
+  /**
+   * JavaScript, garbage collection included: the samples of V8's CPU profiler (every 50 µs) that
+   * are not idle. (The ScriptDuration metric would miss the promise callbacks, where nearly all of
+   * a mutation's work runs.)
+   */
+  script: number;
+  /**
+   * Every main-thread task: script, style, layout, paint (the TaskDuration metric, in thread
+   * time). Most of a one-row update is style, layout and paint of the page.
+   */
+  task: number;
+}
+type CpuSamples = Record<LibraryName, Record<Scenario | 'idle', Cpu[]>>;
+
+const PROFILE_INTERVAL_US = 50;
+
+/** The page's cumulative main-thread task time, ms. */
+async function taskTime(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+}
+
+/** Sampled time that is not idle in a CPU profile, ms. */
+function busyMs(cpu: {
+  nodes: { id: number; callFrame: { functionName: string } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): number {
+  const idle = new Set(
+    cpu.nodes
+      .filter((node) => ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName))
+      .map((node) => node.id),
+  );
+  let us = 0;
+  cpu.samples?.forEach((node, i) => {
+    if (!idle.has(node)) us += cpu.timeDeltas![i]!;
+  });
+  return us / 1000;
+}
 
 async function bundlePage(minify = true): Promise<string> {
   const result = await build({
@@ -80,13 +124,34 @@ async function openPage(newPage: () => Promise<Page>, script: string): Promise<P
   return page;
 }
 
-/** One run of every scenario for one library, in a fresh page. */
-async function runOnce(page: Page, library: LibraryName, run: number) {
+/**
+ * One run of every scenario for one library, in a fresh page. With `cdp`, the page waits quietly
+ * and each scenario also gets the main-thread time Chromium counted while it ran.
+ */
+async function runOnce(page: Page, library: LibraryName, run: number, cdp?: CDPSession) {
   const out: Partial<Record<Scenario, Measurement[]>> = {};
-  const push = (scenario: Scenario, m: Measurement) => (out[scenario] ??= []).push(m);
-  push(
-    'initial load',
-    await page.evaluate(([l, n, ms]) => window.renderBench.load(l, n, ms), [
+  const cpu: Partial<Record<Scenario | 'idle', Cpu[]>> = {};
+  if (cdp) {
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
+    await page.evaluate(() => window.renderBench.setQuiet(true));
+  }
+  const step = async (scenario: Scenario | 'idle', go: () => Promise<Measurement>) => {
+    if (!cdp) {
+      (out[scenario as Scenario] ??= []).push(await go());
+      return;
+    }
+    const before = await taskTime(cdp);
+    await cdp.send('Profiler.start');
+    const m = await go();
+    const { profile } = await cdp.send('Profiler.stop');
+    const after = await taskTime(cdp);
+    (cpu[scenario] ??= []).push({ script: busyMs(profile), task: after - before });
+    if (scenario !== 'idle') (out[scenario] ??= []).push(m);
+  };
+  await step('initial load', () =>
+    page.evaluate(([l, n, ms]) => window.renderBench.load(l, n, ms), [
       library,
       count,
       latencyMs,
@@ -97,17 +162,20 @@ async function runOnce(page: Page, library: LibraryName, run: number) {
     const updated = String(1 + ((run * 7 + round * 331 + 500) % count));
     const deleted = String(1 + ((run * 13 + round * 257 + 100) % count));
     const title = `changed ${run}.${round}`;
-    push(
-      'update one',
-      await page.evaluate(([id, t]) => window.renderBench.update(id, t), [updated, title]),
+    await step('update one', () =>
+      page.evaluate(([id, t]) => window.renderBench.update(id, t), [updated, title]),
     );
-    push(
-      'create one',
-      await page.evaluate((t) => window.renderBench.create(t), `created ${run}.${round}`),
+    await step('create one', () =>
+      page.evaluate((t) => window.renderBench.create(t), `created ${run}.${round}`),
     );
-    push('delete one', await page.evaluate((id) => window.renderBench.remove(id), deleted));
+    await step('delete one', () => page.evaluate((id) => window.renderBench.remove(id), deleted));
   }
-  return out as Record<Scenario, Measurement[]>;
+  // What the harness itself costs in quiet mode: the same wait with nothing to wait for.
+  if (cdp) await step('idle', () => page.evaluate(() => window.renderBench.idle()));
+  return {
+    wall: out as Record<Scenario, Measurement[]>,
+    cpu: cpu as Record<Scenario | 'idle', Cpu[]>,
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -136,6 +204,9 @@ async function main() {
   const samples = Object.fromEntries(
     libraries.map((l) => [l, Object.fromEntries(scenarios.map((s) => [s, []]))]),
   ) as unknown as Samples;
+  const cpuSamples = Object.fromEntries(
+    libraries.map((l) => [l, Object.fromEntries([...scenarios, 'idle'].map((s) => [s, []]))]),
+  ) as unknown as CpuSamples;
   const context = await browser.newContext();
   const version = browser.version();
   try {
@@ -146,8 +217,21 @@ async function main() {
         const page = await openPage(() => context.newPage(), script);
         const result = await runOnce(page, library, Math.max(run, 0));
         await page.close();
+        if (run >= 0) {
+          for (const scenario of scenarios)
+            samples[library][scenario].push(...result.wall[scenario]);
+        }
+        if (!cpuPass) continue;
+        // CPU time in a page of its own: the wall-time page polls at every task while it waits.
+        const quietPage = await openPage(() => context.newPage(), script);
+        const cdp = await context.newCDPSession(quietPage);
+        const quiet = await runOnce(quietPage, library, Math.max(run, 0), cdp);
+        await cdp.detach();
+        await quietPage.close();
         if (run < 0) continue;
-        for (const scenario of scenarios) samples[library][scenario].push(...result[scenario]);
+        for (const scenario of [...scenarios, 'idle'] as const) {
+          cpuSamples[library][scenario].push(...quiet.cpu[scenario]);
+        }
       }
       if (run >= 0) process.stdout.write(`run ${run + 1}/${runs} done\r`);
     }
@@ -155,6 +239,7 @@ async function main() {
     await browser.close();
   }
   report(samples, version);
+  if (cpuPass) reportCpu(cpuSamples);
 }
 
 function report(samples: Samples, version: string) {
@@ -165,7 +250,10 @@ function report(samples: Samples, version: string) {
     `Median time from the action to a settled DOM over ${runs} runs (initial load) or ` +
       `${runs}x${rounds} (mutations); rows = distinct row elements that rendered.\n`,
   );
-  const [ours, setData, invalidate] = libraries.map((l) => samples[l]);
+  const ours = samples['resource-elements'];
+  const limit = samples.limit;
+  const setData = samples['lit-query setQueryData'];
+  const invalidate = samples['lit-query invalidate'];
   const rows = scenarios.map((scenario) => {
     const cell = (s: Samples[LibraryName]) => [
       ms(median(s[scenario].map((m) => m.ms))),
@@ -173,11 +261,13 @@ function report(samples: Samples, version: string) {
     ];
     return [
       scenario,
-      ...cell(ours!),
-      ...cell(setData!),
-      ...cell(invalidate!),
-      `${pairedRatio(ours![scenario], setData![scenario]).toFixed(2)}x`,
-      `${pairedRatio(ours![scenario], invalidate![scenario]).toFixed(2)}x`,
+      ...cell(ours),
+      ...cell(limit),
+      ...cell(setData),
+      ...cell(invalidate),
+      `${pairedRatio(ours[scenario], limit[scenario]).toFixed(2)}x`,
+      `${pairedRatio(ours[scenario], setData[scenario]).toFixed(2)}x`,
+      `${pairedRatio(ours[scenario], invalidate[scenario]).toFixed(2)}x`,
     ];
   });
   console.log(
@@ -185,13 +275,19 @@ function report(samples: Samples, version: string) {
       'scenario',
       'ours',
       'rows',
+      'limit',
+      'rows',
       'lq setQueryData',
       'rows',
       'lq invalidate',
       'rows',
-      'ours vs setQD',
-      'ours vs inval.',
+      'limit/ours',
+      'setQD/ours',
+      'inval./ours',
     ]),
+  );
+  console.log(
+    '(x/ours: paired ratio of times; above 1, ours is faster. The limit is Lit by hand, no data library.)',
   );
   console.log('\nRequests per scenario (first run) and list renders (median):');
   for (const scenario of scenarios) {
@@ -207,12 +303,12 @@ function report(samples: Samples, version: string) {
     console.log(`  ${scenario.padEnd(12)}  ${parts.join(' | ')}`);
   }
 
-  const ourMedian = (s: Scenario) => median(ours![s].map((m) => m.ms));
+  const ourMedian = (s: Scenario) => median(ours[s].map((m) => m.ms));
   const faster = (s: Scenario) =>
-    Math.min(median(setData![s].map((m) => m.ms)), median(invalidate![s].map((m) => m.ms)));
+    Math.min(median(setData[s].map((m) => m.ms)), median(invalidate[s].map((m) => m.ms)));
   const slower = scenarios.filter((s) => ourMedian(s) > faster(s));
-  const updateRatio = pairedRatio(ours!['update one'], invalidate!['update one']);
-  const updateRows = Math.max(...ours!['update one'].map((m) => m.rows));
+  const updateRatio = pairedRatio(ours['update one'], invalidate['update one']);
+  const updateRows = Math.max(...ours['update one'].map((m) => m.rows));
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log('\nTargets (issue 8):');
   console.log(
@@ -223,6 +319,45 @@ function report(samples: Samples, version: string) {
     `  update one >= 5x faster than lit-query invalidate-and-refetch: ${updateRatio.toFixed(2)}x, ${verdict(updateRatio >= 5)}`,
   );
   console.log(`  rows re-rendered by an update = 1: ${updateRows}, ${verdict(updateRows === 1)}`);
+}
+
+/** Main-thread time per scenario (medians), beside the limit and both lit-query ways. */
+function reportCpu(cpu: CpuSamples) {
+  const med = (library: LibraryName, scenario: Scenario | 'idle', kind: keyof Cpu) =>
+    median(cpu[library][scenario].map((c) => c[kind]));
+  console.log(
+    `\nMain-thread CPU time per scenario, median ms, in a second page per run that does not ` +
+      `poll while it waits (script: V8 CPU profile samples, GC included; task: TaskDuration):`,
+  );
+  const names: [LibraryName, string][] = [
+    ['resource-elements', 'ours'],
+    ['limit', 'limit'],
+    ['lit-query setQueryData', 'lq setQD'],
+    ['lit-query invalidate', 'lq inval.'],
+  ];
+  const rows = scenarios.map((scenario) => [
+    scenario,
+    ...names.map(([l]) => med(l, scenario, 'script').toFixed(2)),
+    ...names.map(([l]) => med(l, scenario, 'task').toFixed(2)),
+    `${(med('resource-elements', scenario, 'script') / med('limit', scenario, 'script')).toFixed(2)}x`,
+    `${(med('resource-elements', scenario, 'task') / med('limit', scenario, 'task')).toFixed(2)}x`,
+  ]);
+  console.log(
+    table(rows, [
+      'scenario',
+      ...names.map(([, n]) => `script ${n}`),
+      ...names.map(([, n]) => `task ${n}`),
+      'script ours/limit',
+      'task ours/limit',
+    ]),
+  );
+  const idle = names.map(
+    ([l, n]) => `${n} ${med(l, 'idle', 'script').toFixed(2)}/${med(l, 'idle', 'task').toFixed(2)}`,
+  );
+  console.log(
+    `(task = every main-thread task: script, style, layout, paint. Harness floor, ` +
+      `the same wait with no action, script/task: ${idle.join(', ')}.)`,
+  );
 }
 
 /** CPU profile of one scenario for one library: where the time goes, by function. */
