@@ -15,7 +15,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './harness/measure.js';
 import { ORIGIN } from './render/fake-server.js';
 import type { LibraryName, Measurement } from './render/page.js';
@@ -48,46 +48,70 @@ type Scenario = (typeof scenarios)[number];
 /** samples[library][scenario]: one Measurement per (run, round), in the same order for all. */
 type Samples = Record<LibraryName, Record<Scenario, Measurement[]>>;
 
-/** Main-thread CPU time during one scenario, ms. */
+/** Main-thread CPU time during one scenario, ms (thread time, from a Chromium trace). */
 interface Cpu {
   /**
-   * JavaScript, garbage collection included: the samples of V8's CPU profiler (every 50 µs) that
-   * are not idle. (The ScriptDuration metric would miss the promise callbacks, where nearly all of
-   * a mutation's work runs.)
+   * JavaScript: the outermost script events (calls, timers, microtasks, events, module and
+   * script evaluation), with the garbage collection that ran inside them.
    */
   script: number;
-  /**
-   * Every main-thread task: script, style, layout, paint (the TaskDuration metric, in thread
-   * time). Most of a one-row update is style, layout and paint of the page.
-   */
+  /** All main-thread work: script, style, layout, paint (the outermost events of any kind). */
   task: number;
 }
 type CpuSamples = Record<LibraryName, Record<Scenario | 'idle', Cpu[]>>;
 
-const PROFILE_INTERVAL_US = 50;
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'toplevel'];
+const SCRIPT_EVENTS = new Set([
+  'FunctionCall',
+  'EvaluateScript',
+  'v8.evaluateModule',
+  'TimerFire',
+  'RunMicrotasks',
+  'EventDispatch',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+]);
 
-/** The page's cumulative main-thread task time, ms. */
-async function taskTime(cdp: CDPSession): Promise<number> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
 }
 
-/** Sampled time that is not idle in a CPU profile, ms. */
-function busyMs(cpu: {
-  nodes: { id: number; callFrame: { functionName: string } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}): number {
-  const idle = new Set(
-    cpu.nodes
-      .filter((node) => ['(idle)', '(program)', '(root)'].includes(node.callFrame.functionName))
-      .map((node) => node.id),
-  );
+/** Sum of thread time of the outermost events `pick` selects, ms. */
+function outermostThreadMs(events: TraceEvent[], pick: (event: TraceEvent) => boolean): number {
   let us = 0;
-  cpu.samples?.forEach((node, i) => {
-    if (!idle.has(node)) us += cpu.timeDeltas![i]!;
-  });
+  let openUntil = -Infinity;
+  for (const event of events) {
+    if (!pick(event)) continue;
+    if (event.ts < openUntil) continue; // nested in the last one counted
+    us += event.tdur ?? event.dur ?? 0;
+    openUntil = event.ts + (event.dur ?? 0);
+  }
   return us / 1000;
+}
+
+/** Script and task thread time on the renderers' main threads in a trace. */
+function cpuOfTrace(trace: Buffer): Cpu {
+  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
+  const mains = new Set(
+    traceEvents
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const events = traceEvents
+    .filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
+    .sort((x, y) => x.ts - y.ts);
+  return {
+    script: outermostThreadMs(events, (e) => SCRIPT_EVENTS.has(e.name)),
+    // Top-level work is mostly tasks, but not only (a message from the driver runs outside one).
+    task: outermostThreadMs(events, () => true),
+  };
 }
 
 async function bundlePage(minify = true): Promise<string> {
@@ -125,29 +149,21 @@ async function openPage(newPage: () => Promise<Page>, script: string): Promise<P
 }
 
 /**
- * One run of every scenario for one library, in a fresh page. With `cdp`, the page waits quietly
- * and each scenario also gets the main-thread time Chromium counted while it ran.
+ * One run of every scenario for one library, in a fresh page. With `tracer`, the page waits
+ * quietly and each scenario is traced for its main-thread CPU time.
  */
-async function runOnce(page: Page, library: LibraryName, run: number, cdp?: CDPSession) {
+async function runOnce(page: Page, library: LibraryName, run: number, tracer?: Browser) {
   const out: Partial<Record<Scenario, Measurement[]>> = {};
   const cpu: Partial<Record<Scenario | 'idle', Cpu[]>> = {};
-  if (cdp) {
-    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: PROFILE_INTERVAL_US });
-    await page.evaluate(() => window.renderBench.setQuiet(true));
-  }
+  if (tracer) await page.evaluate(() => window.renderBench.setQuiet(true));
   const step = async (scenario: Scenario | 'idle', go: () => Promise<Measurement>) => {
-    if (!cdp) {
+    if (!tracer) {
       (out[scenario as Scenario] ??= []).push(await go());
       return;
     }
-    const before = await taskTime(cdp);
-    await cdp.send('Profiler.start');
+    await tracer.startTracing(page, { categories: TRACE_CATEGORIES });
     const m = await go();
-    const { profile } = await cdp.send('Profiler.stop');
-    const after = await taskTime(cdp);
-    (cpu[scenario] ??= []).push({ script: busyMs(profile), task: after - before });
+    (cpu[scenario] ??= []).push(cpuOfTrace(await tracer.stopTracing()));
     if (scenario !== 'idle') (out[scenario] ??= []).push(m);
   };
   await step('initial load', () =>
@@ -171,7 +187,7 @@ async function runOnce(page: Page, library: LibraryName, run: number, cdp?: CDPS
     await step('delete one', () => page.evaluate((id) => window.renderBench.remove(id), deleted));
   }
   // What the harness itself costs in quiet mode: the same wait with nothing to wait for.
-  if (cdp) await step('idle', () => page.evaluate(() => window.renderBench.idle()));
+  if (tracer) await step('idle', () => page.evaluate(() => window.renderBench.idle()));
   return {
     wall: out as Record<Scenario, Measurement[]>,
     cpu: cpu as Record<Scenario | 'idle', Cpu[]>,
@@ -224,9 +240,7 @@ async function main() {
         if (!cpuPass) continue;
         // CPU time in a page of its own: the wall-time page polls at every task while it waits.
         const quietPage = await openPage(() => context.newPage(), script);
-        const cdp = await context.newCDPSession(quietPage);
-        const quiet = await runOnce(quietPage, library, Math.max(run, 0), cdp);
-        await cdp.detach();
+        const quiet = await runOnce(quietPage, library, Math.max(run, 0), browser);
         await quietPage.close();
         if (run < 0) continue;
         for (const scenario of [...scenarios, 'idle'] as const) {
@@ -326,8 +340,8 @@ function reportCpu(cpu: CpuSamples) {
   const med = (library: LibraryName, scenario: Scenario | 'idle', kind: keyof Cpu) =>
     median(cpu[library][scenario].map((c) => c[kind]));
   console.log(
-    `\nMain-thread CPU time per scenario, median ms, in a second page per run that does not ` +
-      `poll while it waits (script: V8 CPU profile samples, GC included; task: TaskDuration):`,
+    `\nMain-thread CPU (thread) time per scenario from a Chromium trace, median ms, in a second ` +
+      `page per run that does not poll while it waits:`,
   );
   const names: [LibraryName, string][] = [
     ['resource-elements', 'ours'],
@@ -355,7 +369,7 @@ function reportCpu(cpu: CpuSamples) {
     ([l, n]) => `${n} ${med(l, 'idle', 'script').toFixed(2)}/${med(l, 'idle', 'task').toFixed(2)}`,
   );
   console.log(
-    `(task = every main-thread task: script, style, layout, paint. Harness floor, ` +
+    `(task = all main-thread work: script, style, layout, paint. Harness floor, ` +
       `the same wait with no action, script/task: ${idle.join(', ')}.)`,
   );
 }
