@@ -19,6 +19,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './harness/measure.js';
 import { ORIGIN } from './render/fake-server.js';
 import type { LibraryName, Measurement } from './render/page.js';
+import { TRACE_CATEGORIES, cpuOfTrace, type Cpu } from './render/trace.js';
 
 // scripts/ is plain JavaScript without declarations: import it untyped and say what it gives.
 const { chromiumArgs, findBrowser } = (await import('../scripts/find-browser.mjs' as string)) as {
@@ -48,71 +49,7 @@ type Scenario = (typeof scenarios)[number];
 /** samples[library][scenario]: one Measurement per (run, round), in the same order for all. */
 type Samples = Record<LibraryName, Record<Scenario, Measurement[]>>;
 
-/** Main-thread CPU time during one scenario, ms (thread time, from a Chromium trace). */
-interface Cpu {
-  /**
-   * JavaScript: the outermost script events (calls, timers, microtasks, events, module and
-   * script evaluation), with the garbage collection that ran inside them.
-   */
-  script: number;
-  /** All main-thread work: script, style, layout, paint (the outermost events of any kind). */
-  task: number;
-}
 type CpuSamples = Record<LibraryName, Record<Scenario | 'idle', Cpu[]>>;
-
-const TRACE_CATEGORIES = ['devtools.timeline', 'v8.execute', 'toplevel'];
-const SCRIPT_EVENTS = new Set([
-  'FunctionCall',
-  'EvaluateScript',
-  'v8.evaluateModule',
-  'TimerFire',
-  'RunMicrotasks',
-  'EventDispatch',
-  'FireAnimationFrame',
-  'FireIdleCallback',
-]);
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: { name?: string };
-}
-
-/** Sum of thread time of the outermost events `pick` selects, ms. */
-function outermostThreadMs(events: TraceEvent[], pick: (event: TraceEvent) => boolean): number {
-  let us = 0;
-  let openUntil = -Infinity;
-  for (const event of events) {
-    if (!pick(event)) continue;
-    if (event.ts < openUntil) continue; // nested in the last one counted
-    us += event.tdur ?? event.dur ?? 0;
-    openUntil = event.ts + (event.dur ?? 0);
-  }
-  return us / 1000;
-}
-
-/** Script and task thread time on the renderers' main threads in a trace. */
-function cpuOfTrace(trace: Buffer): Cpu {
-  const { traceEvents } = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] };
-  const mains = new Set(
-    traceEvents
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
-  const events = traceEvents
-    .filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
-    .sort((x, y) => x.ts - y.ts);
-  return {
-    script: outermostThreadMs(events, (e) => SCRIPT_EVENTS.has(e.name)),
-    // Top-level work is mostly tasks, but not only (a message from the driver runs outside one).
-    task: outermostThreadMs(events, () => true),
-  };
-}
 
 async function bundlePage(minify = true): Promise<string> {
   const result = await build({

@@ -92,7 +92,7 @@ interface Subject {
   state(): unknown;
 }
 
-interface WriteLibrary {
+export interface WriteLibrary {
   readonly name: string;
   readonly ours?: boolean;
   /** A fresh store: empty, or holding `state` (from another store's `state()`). */
@@ -157,6 +157,8 @@ const dataClient: WriteLibrary = {
 export const libraries: readonly WriteLibrary[] = [ours, dataClient];
 
 export interface RunOptions {
+  /** Default: ours and @data-client/core. */
+  libraries?: readonly WriteLibrary[];
   /** Stored responses before the writes. */
   sizes?: readonly number[];
   /** New keys written per (library, size, way, run). */
@@ -301,17 +303,19 @@ export async function run(options: RunOptions = {}): Promise<Report> {
   const runs = options.runs ?? 3;
   const gcResponses = options.gcResponses ?? 10_000;
   const log = options.log ?? console.log;
+  const chosen = options.libraries ?? libraries;
   // @data-client/rest fetches through the global fetch (ours is given fakeFetch as an option).
   const realFetch = globalThis.fetch;
   globalThis.fetch = fakeFetch;
   try {
-    return await measureAll({ sizes, writes, batch, runs, gcResponses, log });
+    return await measureAll({ libraries: chosen, sizes, writes, batch, runs, gcResponses, log });
   } finally {
     globalThis.fetch = realFetch;
   }
 }
 
 async function measureAll({
+  libraries,
   sizes,
   writes,
   batch,
@@ -349,7 +353,14 @@ async function measureAll({
           subject.set(`first-${r}`);
           collectHeap?.();
           samples[way][l]![s]!.push(await timeWrites(subject, way, writes, batch, `w${r}-`));
-          held[way][l]![s] = subject.responses();
+          // Every write must have landed under its own key, or the time means nothing.
+          const heldAfter = subject.responses();
+          if (heldAfter !== size + 1 + writes) {
+            throw new Error(
+              `${libraries[l]!.name}: ${way} left ${heldAfter} responses, not ${size + 1 + writes}`,
+            );
+          }
+          held[way][l]![s] = heldAfter;
         }
       }
     }
@@ -379,11 +390,12 @@ async function measureAll({
     ]),
   ) as Record<Way, number[]>;
   const report: Report = { libraries: libraries.map((l) => l.name), sizes, cells, growth, gc };
-  print(report, { writes, batch, runs }, log);
+  print(libraries, report, { writes, batch, runs }, log);
   return report;
 }
 
 function print(
+  libraries: readonly WriteLibrary[],
   report: Report,
   { writes, batch, runs }: { writes: number; batch: number; runs: number },
   log: (line: string) => void,
@@ -422,6 +434,7 @@ function print(
       `(${gc.passes} pass; left: ${gc.after} responses, ${gc.entitiesAfter} entities); ` +
       `${report.libraries.filter((_, l) => l !== oursIndex).join(', ')}: n/a (no collector).`,
   );
+  if (oursIndex < 0) return;
   log('\nTargets (issue 14):');
   for (const way of ways) {
     const ratio = report.growth[way][oursIndex]!;
