@@ -1,11 +1,13 @@
 /**
  * Render benchmark in headless Chromium: a list of 1,000 rows (each row a custom element bound to
- * one entity) with resource-elements, and the same list with @tanstack/lit-query both ways its
- * docs show (invalidate-and-refetch, and setQueryData from the mutation's answer), against the
- * same in-page fake server with the same latency. Times are from the action to a settled DOM
+ * one entity) with resource-elements, with Lit by hand and no data library (the limit: it applies
+ * the server's answer to the one row concerned), and with @tanstack/lit-query both ways its docs
+ * show (invalidate-and-refetch, and setQueryData from the mutation's answer), against the same
+ * in-page fake server with the same latency. Times are from the action to a settled DOM
  * (bench/render/page.ts); each cell is the median of the runs, libraries interleaved, each run in
- * a fresh page. A ratio is the median of paired per-run ratios (peer time / our time: above 1,
- * we are faster).
+ * a fresh page. A ratio is the median of paired per-run ratios (x time / our time: above 1, we
+ * are faster). Each run also replays the scenarios in a second page that waits without polling,
+ * traced for main-thread CPU time (bench/render/trace.ts); `--no-cpu` skips that pass.
  *
  *   npm run bench -- bench/render.bench.ts
  *   node --conditions=resource-elements-source --import tsx bench/render.bench.ts --runs 9 --rounds 3 --latency 20
