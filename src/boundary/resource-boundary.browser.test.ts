@@ -4,6 +4,7 @@ import { Controller, Entity, ResourceController, createResource } from '../index
 import type { ResourceProvider } from '../index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { PendingTaskEvent, ResourceBoundary } from './index.js';
+import { until as waitUntil } from '../lit/test-utils/reader.js';
 
 class Card extends Entity {
   id = '';
@@ -52,17 +53,8 @@ function watchFallback(boundary: ResourceBoundary): { shown: boolean } {
 /** Lets settled promises and the store's commits run. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-}
+/** Waits for `check` to pass (3 s: these tests render through a provider). */
+const until = (check: () => void) => waitUntil(check, 3000);
 
 async function mount(server: FakeServer, content: unknown) {
   const controller = new Controller({ fetch: server.fetch });

@@ -4,6 +4,7 @@ import { Controller, Entity, ResourceController, createResource } from '../index
 import type { ResourceProvider } from '../index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import './index.js';
+import { until as waitUntil } from '../lit/test-utils/reader.js';
 
 class Gadget extends Entity {
   id = '';
@@ -23,17 +24,8 @@ class GadgetView extends LitElement {
 }
 customElements.define('devtools-gadget-view', GadgetView);
 
-async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  }
-}
+/** Waits for `check` to pass (3 s: these tests render through a provider). */
+const until = (check: () => void) => waitUntil(check, 3000);
 
 const panelOf = (provider: Element) => provider.querySelector('resource-devtools')!.shadowRoot!;
 

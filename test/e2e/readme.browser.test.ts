@@ -1,4 +1,4 @@
-// Runs the README's examples (readme-examples.ts) in Chromium against the demo's API, so the
+// Runs the README's examples (readme-examples.ts) in each browser engine against the demo's API, so the
 // guide's code is known to work, not only to compile.
 import { expect, fixture, html } from '@open-wc/testing';
 import { Controller } from '../../src/index.js';
@@ -24,21 +24,13 @@ import {
   type TodoToggle,
   type WhoAmI,
 } from './readme-examples.js';
+import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
+
+/** Waits for `check` to pass (3 s: the examples talk to the demo's API). */
+const until = (check: () => void) => waitUntil(check, 3000);
 
 const text = (element: Element) =>
   (element.shadowRoot ?? element).textContent!.replace(/\s+/g, ' ').trim();
-
-async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 async function serverTodo(id: string) {
   return (await fetch(`/api/todos/${id}`)).json();
