@@ -21,3 +21,12 @@ assert.ok(
   'custom-elements.json defines <resource-provider>',
 );
 console.log(`custom-elements.json: ${definitions.join(', ')}`);
+
+// The server entry loads in plain Node from dist (with @lit-labs/ssr, its optional peer) and
+// escapes what it writes into the page. Last: importing it installs Lit's DOM shim.
+const ssr = await import('resource-elements/ssr');
+const { Controller, RestEndpoint } = await import('resource-elements');
+const controller = new Controller();
+controller.setResponse(new RestEndpoint({ path: '/x' }), '</script><!--');
+assert.doesNotMatch(ssr.serializeState(controller), /</);
+console.log(`dist: resource-elements/ssr loads in Node (${Object.keys(ssr).length} exports)`);
