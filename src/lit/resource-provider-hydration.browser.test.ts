@@ -157,3 +157,21 @@ describe('<resource-provider> hydrating from a server state script', () => {
     expect(inner.getResponse(getTodo, { id: '1' }).data?.title).to.equal('Inner');
   });
 });
+
+describe('ResourceController before its host’s first update', () => {
+  it('reads the arguments the host has when it first updates, not those it had when it connected', async () => {
+    // Lit's hydration connects an element (removing defer-hydration) before it applies the
+    // element's property bindings; the read must wait for them.
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch });
+    const view = reader<typeof getTodo>(tag, { id: 'connected' }) as Reader<typeof getTodo>;
+    mounted = mount(controller, view);
+    view.params = { id: 'bound' };
+    await view.updateComplete;
+    await until(() => expect(server.calls).to.have.length(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.calls.map((call) => call.url)).to.deep.equal(['/mock/hydration/todos/bound']);
+    server.take().respond(200, { id: 'bound', title: 'Bound' });
+    await until(() => expect(textOf(view)).to.equal('Bound'));
+  });
+});
