@@ -16,7 +16,8 @@ export default {
     {
       name: 'print-demo-url',
       serverStart() {
-        console.log(`\nresource-elements demo: http://127.0.0.1:${port}/demo/\n`);
+        console.log(`\nresource-elements demo: http://127.0.0.1:${port}/demo/`);
+        console.log(`server-rendered page: http://127.0.0.1:${port}/ssr/\n`);
       },
     },
   ],
