@@ -1,6 +1,6 @@
 import type { Args } from '../schema/types.js';
 import type { CollectionMerge, CreateCollectionFilter } from '../schema/collection.js';
-import { canonicalArgs } from '../normalize/canonical.js';
+import { canonicalArgs } from '../schema/list-key.js';
 import { hasOwn } from '../util/own.js';
 
 /**

@@ -6,7 +6,10 @@ import type {
   SchemaInstance,
   Unvisit,
   Visit,
+  WalkStored,
 } from './types.js';
+import { isEntityClass } from './is.js';
+import { INVALID } from './types.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 /**
@@ -16,7 +19,13 @@ import { describeValue, kindOf } from '../util/describe.js';
  */
 export class Invalidate<E extends EntityClass = EntityClass> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<E>;
-  constructor(readonly entity: E) {}
+  constructor(readonly entity: E) {
+    if (!isEntityClass(entity)) {
+      throw new TypeError(
+        `schema.Invalidate takes the Entity class to invalidate, e.g. new schema.Invalidate(Todo): got ${kindOf(entity)}`,
+      );
+    }
+  }
 
   get key(): string {
     return this.entity.key;
@@ -47,14 +56,25 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaIn
     _visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown {
-    delegate.invalidate(this.entity.key, this.pkOf(input, parent, key, args));
-    // The result stays the input itself: the entity it named is INVALID now, so reading it back
-    // builds an instance from what the call said instead.
-    return input;
+    const pk = this.pkOf(input, parent, key, args);
+    delegate.invalidate(this.entity.key, pk);
+    // Nested (in an array or object), the result is the pk, read back through the store, so the
+    // INVALID entry drops out. As the whole response (a delete) the result stays what the call
+    // said, and reading it back builds an instance from that instead.
+    return parent === undefined ? input : pk;
   }
 
-  denormalize(input: unknown, _args: Args, _unvisit: Unvisit): unknown {
-    if (input === null || typeof input !== 'object') return input;
+  denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
+    if (input === null || input === undefined) return input;
+    if (typeof input !== 'object') {
+      const stored = unvisit(this.entity, input);
+      // Missing or INVALID: dropped from lists, like any entity that must not be shown.
+      return stored === undefined ? INVALID : stored;
+    }
     return this.entity.fromJS(input as object);
+  }
+
+  walk(value: unknown, walk: WalkStored): void {
+    if (typeof value === 'string' || typeof value === 'number') walk(this.entity, value);
   }
 }
