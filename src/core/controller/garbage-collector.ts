@@ -6,8 +6,7 @@ import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { EntityMarks } from './entity-marks.js';
 import type { StoreState } from './state.js';
-import type { EntityClass } from '../schema/types.js';
-import { storedEntityPk } from './read-response.js';
+import { storedEntityOf } from './read-response.js';
 
 /** How a stored result was produced, needed to find the entities it references. */
 export interface ResultShape {
@@ -99,8 +98,8 @@ function unreferencedEntities(input: CollectInput, kept: readonly string[]): [st
   for (const key of input.heldKeys()) {
     if (hasOwn(committed.endpoints, key)) continue;
     const shape = input.shapeOf(key);
-    const pk = shape && storedEntityPk(shape.schema, shape.args);
-    if (pk !== undefined) marks.add((shape!.schema as EntityClass).key, pk);
+    const found = shape && storedEntityOf(shape.schema, shape.args);
+    if (found) marks.add(found.entity.key, found.pk);
   }
   marks.addAll(input.optimisticReads);
   const dropped: [string, string][] = [];

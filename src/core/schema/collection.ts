@@ -55,7 +55,7 @@ function memberKey(member: unknown): string {
 }
 
 /** `existing` then every incoming member not already there (a member is never listed twice). */
-function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+export function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
   const seen = new Set(existing.map(memberKey));
   const out = existing.slice();
   for (const member of incoming) {
