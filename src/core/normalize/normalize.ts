@@ -442,7 +442,8 @@ export function normalize<R = unknown>(
   }
   let result: R;
   try {
-    result = visit(schema, input, undefined, undefined, args) as R;
+    // At the top the response is its own parent (a pk() may read it), and there is no key.
+    result = visit(schema, input, input, undefined, args) as R;
   } catch (error) {
     // Schemas throw TypeErrors that say what; the path, left where the visit stopped, says where.
     if (error instanceof TypeError && !(error instanceof NormalizeError)) fail(error.message);

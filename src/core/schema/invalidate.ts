@@ -61,7 +61,7 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaIn
     // Nested (in an array or object), the result is the pk, read back through the store, so the
     // INVALID entry drops out. As the whole response (a delete) the result stays what the call
     // said, and reading it back builds an instance from that instead.
-    return parent === undefined ? input : pk;
+    return key === undefined ? input : pk;
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
