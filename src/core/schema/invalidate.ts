@@ -9,7 +9,6 @@ import type {
   WalkStored,
 } from './types.js';
 import { isEntityClass } from './is.js';
-import { INVALID } from './types.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 /**
@@ -66,11 +65,8 @@ export class Invalidate<E extends EntityClass = EntityClass> implements SchemaIn
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     if (input === null || input === undefined) return input;
-    if (typeof input !== 'object') {
-      const stored = unvisit(this.entity, input);
-      // Missing or INVALID: dropped from lists, like any entity that must not be shown.
-      return stored === undefined ? INVALID : stored;
-    }
+    // A pk (nested): read like the entity, so an INVALID one drops out of lists.
+    if (typeof input !== 'object') return unvisit(this.entity, input);
     return this.entity.fromJS(input as object);
   }
 
