@@ -4,9 +4,9 @@
  */
 import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
-import { EntityMarks } from './entity-marks.js';
-import type { StoreState } from './state.js';
-import { storedEntityOf } from './read-response.js';
+import { EntityMarks } from '../store/entity-marks.js';
+import type { StoreState } from '../store/state.js';
+import { storedEntityOf } from '../store/read-response.js';
 
 /** How a stored result was produced, needed to find the entities it references. */
 export interface ResultShape {
@@ -94,12 +94,17 @@ function unreferencedEntities(input: CollectInput, kept: readonly string[]): [st
       marks.add(k, pk),
     );
   }
-  // A held read of one entity served straight from the store keeps that entity.
+  // A held read of one entity served straight from the store keeps that entity, and the
+  // entities it points to (its author must not go blank when the list that brought it goes).
   for (const key of input.heldKeys()) {
     if (hasOwn(committed.endpoints, key)) continue;
     const shape = input.shapeOf(key);
     const found = shape && storedEntityOf(shape.schema, shape.args);
-    if (found) marks.add(found.entity.key, found.pk);
+    if (found === undefined) continue;
+    marks.add(found.entity.key, found.pk);
+    visitEntities(found.entity, found.pk, committed.entities, shape!.args, (k, id) =>
+      marks.add(k, id),
+    );
   }
   marks.addAll(input.optimisticReads);
   const dropped: [string, string][] = [];
