@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import * as schema from './namespace.js';
 import { Entity } from './entity.js';
 import { INVALID } from './types.js';
+import type { EntityTable } from './types.js';
 import { normalize } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
 import { Todo, User, todoList } from '../test-utils/entities.js';
@@ -174,5 +175,49 @@ describe('schema.Invalidate', () => {
       fetchedAt: Date.now() + 1,
     });
     assert.deepEqual(entities.Todo, { '1': INVALID, '2': { id: '2' }, '3': INVALID });
+  });
+});
+
+describe('schema.Invalidate of a Union', () => {
+  class Link extends Entity {
+    id = '';
+    type = 'link';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Link';
+  }
+  class Post extends Entity {
+    id = '';
+    type = 'post';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Post';
+  }
+  const feed = new schema.Union({ link: Link, post: Post }, 'type');
+
+  it('invalidates the member the input names, at the top and nested', () => {
+    const top = normalize(new schema.Invalidate(feed), { id: '5', type: 'link' });
+    assert.deepEqual(top.entities, { Link: { 5: INVALID } });
+    const removed = denormalize(new schema.Invalidate(feed), top.result, top.entities);
+    assert.ok(removed instanceof Link);
+    const nested = normalize([new schema.Invalidate(feed)], [{ id: '5', type: 'post' }]);
+    assert.deepEqual(nested.result, [{ id: '5', schema: 'post' }]);
+    const entities: EntityTable = { Post: { 5: INVALID, 6: { id: '6', type: 'post' } } };
+    const read = denormalize(
+      [new schema.Invalidate(feed)],
+      [...(nested.result as unknown[]), { id: '6', schema: 'post' }],
+      entities,
+    ) as Post[];
+    assert.deepEqual(
+      read.map((item) => item.id),
+      ['6'],
+    );
+  });
+
+  it('a bare pk or an object naming no member says which field is missing', () => {
+    assert.throws(() => normalize(new schema.Invalidate(feed), { id: '5' }), /"type" field/);
+    assert.throws(() => normalize([new schema.Invalidate(feed)], ['5']), /"type" field/);
   });
 });
