@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { INVALID, MemoCache, denormalize } from '../../src/core/index.js';
 import type { EntityTable } from '../../src/core/index.js';
-import { IDEntity } from './support.js';
+import { IDEntity, differs } from './support.js';
 
 class Tacos extends IDEntity {
   type = '';
@@ -255,4 +255,42 @@ describe('normalizr denormalizeCached.js', () => {
       });
     });
   });
+});
+
+// From packages/normalizr/src/__tests__/MemoCache.ts: the cases not already above.
+describe('normalizr MemoCache.ts', () => {
+  it('updates when results change, but entities are the same', () => {
+    const memo = new MemoCache();
+    const entities: EntityTable = {
+      Tacos: { 1: { id: '1', type: 'foo' }, 2: { id: '2', type: 'bar' } },
+    };
+    const result = { data: ['1', '2'], nextPage: 'initial' };
+    const shape = { data: [Tacos], nextPage: '' };
+    type Page = { data: Tacos[]; nextPage: string };
+    const first = memo.denormalize(shape, result, entities) as Page;
+    const second = memo.denormalize(shape, { ...result, nextPage: 'second' }, entities) as Page;
+    assert.equal(first.nextPage, 'initial');
+    assert.equal(second.nextPage, 'second');
+    assert.deepEqual(first.data, second.data);
+    first.data.forEach((taco, i) => assert.equal(taco, second.data[i]));
+    const fourth = memo.denormalize(shape, result, {
+      Tacos: { ...entities.Tacos, 2: { id: '2', type: 'bar' } },
+    }) as Page;
+    assert.notEqual(fourth, first);
+    assert.deepEqual(fourth, first);
+    assert.equal(fourth.data[0], first.data[0]);
+  });
+
+  for (const title of [
+    'nested entity becomes present in entity table',
+    'nested entity becomes present in entity table with numbers',
+  ]) {
+    it(
+      title,
+      differs(
+        'REFERENCE.md Invalidation and reads (issue 15 item 7): a missing nested entity whose default is truthy makes the read INVALID, not undefined',
+      ),
+      () => {},
+    );
+  }
 });
