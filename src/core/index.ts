@@ -28,7 +28,7 @@ export { normalize, NormalizeError } from './normalize/normalize.js';
 export { denormalize } from './normalize/denormalizer.js';
 export { MemoCache } from './normalize/memo-cache.js';
 export { visitEntities } from './normalize/visit-entities.js';
-export { paginatedFilter, paginatedMerge, removeCursor } from './rest/pagination.js';
+export { paginatedFilter, paginatedMerge, removeCursor } from './schema/pagination.js';
 export { ExpiryStatus } from './protocol/types.js';
 export type {
   ControllerLike,

@@ -178,6 +178,12 @@ export class PostFeed extends LitElement {
   }
 }
 
+export const getPostPage = new RestEndpoint({
+  path: '/api/:group/posts',
+  schema: { data: { results: new schema.Collection([Post]) }, total: 0 },
+  paginationField: 'page',
+});
+
 // --- Optimistic updates ---
 export const OptimisticTodoResource = TodoResource.extend({
   partialUpdate: { optimistic: true },

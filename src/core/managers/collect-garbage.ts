@@ -6,8 +6,7 @@ import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { EntityMarks } from '../store/entity-marks.js';
 import type { StoreState } from '../store/state.js';
-import type { EntityClass } from '../schema/types.js';
-import { storedEntityPk } from '../store/read-response.js';
+import { storedEntityOf } from '../store/read-response.js';
 
 /** How a stored result was produced, needed to find the entities it references. */
 export interface ResultShape {
@@ -100,10 +99,12 @@ function unreferencedEntities(input: CollectInput, kept: readonly string[]): [st
   for (const key of input.heldKeys()) {
     if (hasOwn(committed.endpoints, key)) continue;
     const shape = input.shapeOf(key);
-    const pk = shape && storedEntityPk(shape.schema, shape.args);
-    if (pk === undefined) continue;
-    marks.add((shape!.schema as EntityClass).key, pk);
-    visitEntities(shape!.schema, pk, committed.entities, shape!.args, (k, id) => marks.add(k, id));
+    const found = shape && storedEntityOf(shape.schema, shape.args);
+    if (found === undefined) continue;
+    marks.add(found.entity.key, found.pk);
+    visitEntities(found.entity, found.pk, committed.entities, shape!.args, (k, id) =>
+      marks.add(k, id),
+    );
   }
   marks.addAll(input.optimisticReads);
   const dropped: [string, string][] = [];

@@ -1,8 +1,8 @@
 import { INVALID } from '../schema/types.js';
 import type { Args, EntityClass, EntityTable, StoredEntity } from '../schema/types.js';
+import type { SchemaInstance } from '../schema/types.js';
 import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
-import { Collection } from '../schema/collection.js';
-import { denormalizeArray } from '../schema/array.js';
+import { denormalizeArray, shorthandMember } from '../schema/array.js';
 import { denormalizeObject } from '../schema/object.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
 
@@ -18,8 +18,21 @@ export interface MemoEntry {
   deps: Dependencies;
 }
 
-/** Cache of denormalized entities and lists, keyed by the stored object they were built from. */
-export type StoredMemo = WeakMap<object, MemoEntry>;
+/**
+ * Cache of denormalized entities and lists: per entity class (or list schema), then by the stored
+ * object they were built from. Two classes with one key (a summary and a detail class) each get
+ * instances of their own.
+ */
+export type StoredMemo = WeakMap<object, WeakMap<object, MemoEntry>>;
+
+/** A schema read from the store by key and pk: an entity class or a list (Collection). */
+type StoredSchema = EntityClass | (SchemaInstance & { readonly key: string });
+
+/** What one pass built from the stored objects of one schema. */
+interface Done {
+  values: Map<object, unknown>;
+  deps: Map<object, Dependencies>;
+}
 
 /** How instances of one entity class are made without running its constructor each time. */
 interface Blueprint {
@@ -119,12 +132,13 @@ export function depsValid(deps: Dependencies, entities: EntityTable): boolean {
  */
 export class Denormalizer {
   /**
-   * Values of this pass by stored object. An entity is entered as soon as its instance exists,
-   * so a cycle back to it gets the instance under construction.
+   * Values of this pass by schema, then stored object. An entity is entered as soon as its
+   * instance exists, so a cycle back to it gets the instance under construction. With a memo,
+   * the dependencies of each finished value are kept beside it.
    */
-  private readonly done = new Map<object, unknown>();
-  /** With a memo: the dependencies of each finished value of this pass. */
-  private readonly doneDeps = new Map<object, Dependencies>();
+  private readonly done = new Map<object, Done>();
+  private lastSchema: object | undefined;
+  private lastDone: Done | undefined;
   /** Dependency frames of the values being built, innermost last (only with a memo). */
   private readonly frames: Dependencies[] = [];
 
@@ -138,9 +152,7 @@ export class Denormalizer {
     this.frames.push([]);
     const value = this.unvisit(schema, input);
     const deps = this.frames.pop()!;
-    const topMissing =
-      value === undefined &&
-      (isEntityClass(schema) || (schema instanceof Collection && schema.readsList));
+    const topMissing = value === undefined && (isEntityClass(schema) || isStoredList(schema));
     return { value: topMissing ? INVALID : value, deps };
   }
 
@@ -148,10 +160,13 @@ export class Denormalizer {
     if (schema === undefined || schema === null || input === undefined || input === null)
       return input;
     if (isEntityClass(schema)) return this.stored(schema, schema.key, input);
-    if (schema instanceof Collection && schema.readsList)
-      return this.stored(schema, schema.key, input);
-    if (isSchemaInstance(schema)) return schema.denormalize(input, [] as Args, this.unvisit);
-    if (Array.isArray(schema)) return denormalizeArray(schema[0], input, this.unvisit);
+    if (isSchemaInstance(schema)) {
+      if (schema.readsStore === true)
+        return this.stored(schema as StoredSchema, schema.key!, input);
+      return schema.denormalize(input, [] as Args, this.unvisit);
+    }
+    if (Array.isArray(schema))
+      return denormalizeArray(shorthandMember(schema), input, this.unvisit);
     if (typeof schema === 'object') {
       return denormalizeObject(schema as Record<string, unknown>, input, this.unvisit);
     }
@@ -163,37 +178,51 @@ export class Denormalizer {
     if (frame !== undefined) for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
   }
 
+  private doneFor(schema: object): Done {
+    if (schema === this.lastSchema) return this.lastDone!;
+    let done = this.done.get(schema);
+    if (done === undefined) this.done.set(schema, (done = { values: new Map(), deps: new Map() }));
+    this.lastSchema = schema;
+    this.lastDone = done;
+    return done;
+  }
+
   /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
-  private stored(schema: EntityClass | Collection, key: string, input: unknown): unknown {
-    if (typeof input === 'object') return input; // not normalized (e.g. an optimistic value): as is
+  private stored(schema: StoredSchema, key: string, input: unknown): unknown {
+    if (typeof input === 'object') return this.inline(schema, input as object);
     const pk = typeof input === 'string' ? input : String(input);
     const table = getOwn(this.entities, key);
-    const stored: StoredEntity | undefined = table === undefined ? undefined : getOwn(table, pk);
+    let stored: StoredEntity | undefined = table === undefined ? undefined : getOwn(table, pk);
     const memo = this.memo;
+    // Only objects are entities or lists: anything else in the table (a damaged or foreign
+    // state) reads as missing.
+    if (stored !== INVALID && typeof stored !== 'object') stored = undefined;
     if (stored === undefined || stored === INVALID) {
       if (memo !== undefined) this.addDeps([key, pk, stored]);
       return stored;
     }
+    const identity = isEntityClass(schema) ? schema : (schema.storeIdentity ?? schema);
+    const done = this.doneFor(identity);
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
-    const finished = this.done.get(stored);
+    const finished = done.values.get(stored);
     if (finished !== undefined) {
-      if (memo !== undefined) this.addDeps(this.doneDeps.get(stored) ?? [key, pk, stored]);
+      if (memo !== undefined) this.addDeps(done.deps.get(stored) ?? [key, pk, stored]);
       return finished;
     }
+    // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
     if (memo === undefined) {
-      if (isEntityClass(schema)) {
-        const value = this.entity(schema, stored);
-        if (value === INVALID) this.done.set(stored, value);
-        return value;
-      }
-      const list = denormalizeArray(schema.schema[0], stored, this.unvisit);
-      this.done.set(stored, list);
-      return list;
+      const value = isEntityClass(schema)
+        ? this.entity(schema, stored as Record<string, unknown>, done)
+        : schema.denormalizeStored!(stored, this.unvisit);
+      done.values.set(stored, value);
+      return value;
     }
-    const hit = memo.get(stored);
+    let bySchema = memo.get(identity);
+    if (bySchema === undefined) memo.set(identity, (bySchema = new WeakMap()));
+    const hit = bySchema.get(stored);
     if (hit !== undefined && depsValid(hit.deps, this.entities)) {
-      this.done.set(stored, hit.value);
-      this.doneDeps.set(stored, hit.deps);
+      done.values.set(stored, hit.value);
+      done.deps.set(stored, hit.deps);
       this.addDeps(hit.deps);
       return hit.value;
     }
@@ -201,22 +230,38 @@ export class Denormalizer {
     let value: unknown;
     try {
       value = isEntityClass(schema)
-        ? this.entity(schema, stored)
-        : denormalizeArray(schema.schema[0], stored, this.unvisit);
+        ? this.entity(schema, stored as Record<string, unknown>, done)
+        : schema.denormalizeStored!(stored, this.unvisit);
     } finally {
       const deps = this.frames.pop()!;
-      this.done.set(stored, value);
-      this.doneDeps.set(stored, deps);
-      memo.set(stored, { value, deps });
+      done.values.set(stored, value);
+      done.deps.set(stored, deps);
+      bySchema.set(stored, { value, deps });
       this.addDeps(deps);
     }
     return value;
   }
 
-  private entity(entity: EntityClass, stored: Record<string, unknown>): unknown {
+  /**
+   * A value given in place of a pk (not normalized: an optimistic value, data denormalized
+   * before): an instance of the class as it is, a plain object made into one.
+   */
+  private inline(schema: StoredSchema, input: object): unknown {
+    if (!isEntityClass(schema)) return schema.denormalizeStored!(input, this.unvisit);
+    if (Object.getPrototypeOf(input) === schema.prototype) return input;
+    const done = this.doneFor(schema);
+    const finished = done.values.get(input);
+    return finished !== undefined
+      ? finished
+      : this.entity(schema, input as Record<string, unknown>, done);
+  }
+
+  private entity(entity: EntityClass, stored: Record<string, unknown>, done: Done): unknown {
+    // Stored data the class rejects must not be shown, as at normalize time.
+    if (entity.validate(stored)) return INVALID;
     const blueprint = blueprintOf(entity);
     const instance = instantiate(blueprint, stored);
-    this.done.set(stored, instance);
+    done.values.set(stored, instance);
     const nested = entity.schema;
     const fields = schemaKeys(nested);
     for (let i = 0; i < fields.length; i++) {
@@ -227,10 +272,10 @@ export class Denormalizer {
       const fieldSchema = nested[field];
       const denormalized = this.unvisit(fieldSchema, value);
       if (denormalized === INVALID || (denormalized === undefined && isEntityClass(fieldSchema))) {
-        // A field whose default is null/undefined is optional: it simply goes away.
+        // A field whose default is null/undefined is optional: it simply goes away. A required
+        // one that is INVALID or missing makes this entity unshowable.
         if (blueprint.optional.has(field)) setOwn(instance, field, undefined);
-        else if (denormalized === INVALID) return INVALID;
-        else setOwn(instance, field, blueprint.defaults[field]);
+        else return INVALID;
       } else {
         instance[field] = denormalized;
       }
@@ -252,4 +297,8 @@ export function denormalize(
   _args: Args = [],
 ): unknown {
   return new Denormalizer(entities).run(schema, input).value;
+}
+
+function isStoredList(schema: unknown): boolean {
+  return isSchemaInstance(schema) && schema.readsStore === true;
 }

@@ -1,4 +1,4 @@
-import { INVALID } from '../schema/types.js';
+import { INVALID, PLACEHOLDER_PK } from '../schema/types.js';
 import type {
   Args,
   EntityClass,
@@ -12,7 +12,7 @@ import type {
 } from '../schema/types.js';
 import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
 import { Entity } from '../schema/entity.js';
-import { normalizeArray } from '../schema/array.js';
+import { normalizeMembers, shorthandMember } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
@@ -20,6 +20,12 @@ import { describeValue, kindOf } from '../util/describe.js';
 
 const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
 const CYCLE_CHECK_DEPTH = 32;
+/**
+ * Entities nested deeper than this are refused with a NormalizeError, before anything is stored:
+ * no real payload nests this far, and reading it back (which recurses once per level too) stays
+ * inside the call stack. Plain nesting (objects, arrays) is limited to four times as many levels.
+ */
+export const MAX_DEPTH = 1000;
 
 /** An error in a response's shape, with where in the response it was found. */
 export class NormalizeError extends TypeError {
@@ -278,8 +284,36 @@ class TableWriter implements NormalizeDelegate {
 
 function pathText(path: readonly string[]): string {
   let out = 'response';
-  for (const part of path) out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  const long = path.length > 24;
+  for (let i = 0; i < path.length; i++) {
+    // A very deep path: its start and its end say where; the middle is counted.
+    if (long && i === 12) {
+      out += `…(${path.length - 24} more)…`;
+      i = path.length - 12;
+    }
+    const part = path[i]!;
+    out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  }
   return out === 'response' ? 'the response' : out;
+}
+
+/** A hint for a string where structured data was expected: JSON text that was never parsed. */
+function jsonHint(value: unknown): string {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return '';
+  try {
+    JSON.parse(value);
+  } catch {
+    return '';
+  }
+  return ' that is JSON text: parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)';
+}
+
+/** A pk that can stand for one record: a string or a finite number, not "undefined". */
+function pkProblem(id: unknown): string | undefined {
+  if (id === undefined || id === null || id === '' || id === 'undefined') return 'no pk()';
+  if (typeof id === 'number') return Number.isFinite(id) ? undefined : 'no pk()';
+  if (typeof id !== 'string') return `a pk() that is ${kindOf(id)}, not a string or number`;
+  return undefined;
 }
 
 /**
@@ -325,26 +359,31 @@ export function normalize<R = unknown>(
     key: string | undefined,
     callArgs: Args,
   ): unknown => {
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    // A pk in place of the entity (already normalized): kept as it is, a number stays a number.
+    if (typeof value === 'string' || typeof value === 'number') return value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
+    }
+    if (depth > MAX_DEPTH) {
+      fail(`Entity ${entity.key} is nested in more than ${MAX_DEPTH} entities`);
     }
     if (depth > CYCLE_CHECK_DEPTH) {
       const previous = seen.get(value);
       if (previous !== undefined) return previous;
     }
     const processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
-    const problem = entity.validate(processed);
-    if (problem) fail(`Entity ${entity.key} is invalid: ${problem}`);
-    const id = entity.pk(processed, parent, key, callArgs);
-    if (
-      id === undefined ||
-      id === null ||
-      id === '' ||
-      (typeof id === 'number' && Number.isNaN(id))
-    ) {
+    const invalid = entity.validate(processed);
+    if (invalid) fail(`Entity ${entity.key} is invalid: ${invalid}`);
+    let id: unknown = entity.pk(processed, parent, key, callArgs);
+    let problem = pkProblem(id);
+    if (problem !== undefined && hasOwn(value, PLACEHOLDER_PK)) {
+      // An optimistic create: stored under a placeholder until the server's answer replaces it.
+      id = (value as Record<PropertyKey, unknown>)[PLACEHOLDER_PK];
+      problem = pkProblem(id);
+    }
+    if (problem !== undefined) {
       fail(
-        `Entity ${entity.key} has no pk(): got ${describeValue(id)} from ${describeValue(value)}. Define pk() or give the field it reads`,
+        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}. Define pk() or give the field it reads`,
       );
     }
     const pk = typeof id === 'string' ? id : String(id);
@@ -373,13 +412,16 @@ export function normalize<R = unknown>(
   ): unknown => {
     if (schema === undefined || schema === null) return value;
     if (key !== undefined) path.push(key);
+    if (path.length > 4 * MAX_DEPTH) {
+      fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
+    }
     let out: unknown;
     if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
     else if (value === undefined || value === null) out = value;
     else if (isSchemaInstance(schema))
       out = schema.normalize(value, parent, key, callArgs, visit, writer);
     else if (Array.isArray(schema))
-      out = normalizeArray(schema[0], value, parent, key, callArgs, visit);
+      out = normalizeMembers(shorthandMember(schema), value, parent, key, callArgs, visit);
     else if (typeof schema === 'object')
       out = normalizeObject(schema as Record<string, unknown>, value, parent, key, callArgs, visit);
     else out = value;
@@ -387,26 +429,36 @@ export function normalize<R = unknown>(
     return out;
   };
 
+  const structured = schema !== undefined && schema !== null && typeof schema === 'object';
   // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
   if (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) {
-    fail(`Expected a ${schema.key} object, got ${kindOf(input)}`);
+    fail(`Expected a ${schema.key} object, got ${kindOf(input)}${jsonHint(input)}`);
+  }
+  if (structured && jsonHint(input) !== '') {
+    fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(input)}`);
   }
   if ((input === null || input === undefined) && schema !== undefined && schema !== null) {
-    const expected = isEntityClass(schema)
-      ? `a ${schema.key} object`
-      : Array.isArray(schema)
-        ? 'an array'
-        : 'a value';
-    fail(`Expected ${expected}, got ${kindOf(input)}`);
+    fail(`Expected ${expectedOf(schema)}, got ${kindOf(input)}`);
   }
   let result: R;
   try {
-    result = visit(schema, input, undefined, undefined, args) as R;
+    // At the top the response is its own parent (a pk() may read it), and there is no key.
+    result = visit(schema, input, input, undefined, args) as R;
   } catch (error) {
     // Schemas throw TypeErrors that say what; the path, left where the visit stopped, says where.
     if (error instanceof TypeError && !(error instanceof NormalizeError)) fail(error.message);
+    // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()).
+    if (error instanceof RangeError) fail(`The response is nested too deeply (${error.message})`);
     throw error;
   }
   writer.finish();
   return { result, entities: writer.entities, entitiesMeta: writer.entitiesMeta };
+}
+
+/** What a schema expects, for "Expected …" messages: names the entity or list when it has one. */
+function expectedOf(schema: unknown): string {
+  if (isEntityClass(schema)) return `a ${schema.key} object`;
+  if (Array.isArray(schema)) return 'an array';
+  const key = (schema as { key?: unknown }).key;
+  return typeof key === 'string' ? `a value for ${key}` : 'a value';
 }

@@ -3,7 +3,7 @@
  * endpoint's pages all land on the list they page, so its key and its normalization arguments
  * leave the pagination field out.
  */
-import { hasOwn } from '../util/own.js';
+import { removeCursor } from '../schema/pagination.js';
 import type { EndpointLike } from './types.js';
 
 /**
@@ -12,13 +12,9 @@ import type { EndpointLike } from './types.js';
  */
 export function storeArgs(endpoint: EndpointLike, args: readonly unknown[]): readonly unknown[] {
   const field = endpoint.paginationField;
-  const params = args[0];
-  if (!field || params === null || typeof params !== 'object' || !hasOwn(params, field)) {
-    return args;
-  }
-  const rest: Record<string, unknown> = { ...(params as Record<string, unknown>) };
-  delete rest[field];
-  return [rest, ...args.slice(1)];
+  if (!field) return args;
+  const params = removeCursor(args[0], field);
+  return params === args[0] ? args : [params, ...args.slice(1)];
 }
 
 /**

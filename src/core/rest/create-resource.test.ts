@@ -4,6 +4,7 @@ import type { Snapshot } from '../protocol/types.js';
 import { Collection } from '../schema/collection.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';
+import { UnionSchema as Union } from '../schema/union.js';
 import { createResource, type ResourceOptions } from './create-resource.js';
 import { RestEndpoint } from './rest-endpoint.js';
 import { fakeFetch, json, text, type RecordedRequest } from './test-utils/fake-fetch.js';
@@ -134,6 +135,28 @@ describe('createResource members (spec "createResource members")', () => {
       () => createResource({ path: '/todos', schema: Post } as ResourceOptions as any),
       /Path "\/todos" has no parameter/,
     );
+  });
+
+  it('a Union schema: delete invalidates the member its params name (issue 15)', async () => {
+    class Link extends Entity {
+      id = '';
+      type = 'link';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Link';
+    }
+    const FeedResource = createResource({
+      path: '/feed/:id',
+      schema: new Union({ link: Link }, 'type'),
+    });
+    assert.ok(FeedResource.delete.schema instanceof Invalidate);
+    const fake = fakeFetch(() => new Response(null, { status: 204 }));
+    const removed = await FeedResource.delete.run([{ id: '5', type: 'link' }] as never, {
+      fetch: fake.fetch,
+    });
+    assert.equal(fake.only().url, '/feed/5?type=link');
+    assert.equal(FeedResource.delete.schema.pkOf(removed), '5');
   });
 
   it('rules 7-8: delete resolves with a string pk, a non-empty object, or the URL params', async () => {

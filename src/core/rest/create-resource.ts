@@ -6,6 +6,8 @@
 import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
+import { isEntityClass } from '../schema/is.js';
+import { UnionSchema } from '../schema/union.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
 import type {
@@ -273,7 +275,11 @@ export function createResource<const O extends ResourceGenerics>(
     } as any),
     delete: get.extend({
       method: 'DELETE',
-      schema: new Invalidate(schema as EntityClass),
+      // An Entity or a Union is invalidated; any other schema reads the response as it is.
+      schema:
+        isEntityClass(schema) || schema instanceof UnionSchema
+          ? new Invalidate(schema as EntityClass)
+          : schema,
       process: deleteResponse,
       optimistic,
       name: `${label}.delete`,

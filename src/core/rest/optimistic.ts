@@ -4,6 +4,7 @@
  */
 import type { Snapshot } from '../protocol/types.js';
 import type { EntityClass } from '../schema/types.js';
+import { PLACEHOLDER_PK } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
 
 /** The parts of an endpoint the default guesses need. */
@@ -29,6 +30,41 @@ function spread(params: Record<string, unknown>, body: unknown): Record<string, 
   return out;
 }
 
+/** Placeholder pks of optimistic creates, by their body: the same on every replay of one call. */
+const placeholders = new WeakMap<object, string>();
+let placeholderCount = 0;
+
+/** The entity a create's schema stores: the schema itself or a Collection's member. */
+function createdEntity(schema: unknown): EntityClass | undefined {
+  if (isEntity(schema)) return schema;
+  const members = (schema as { schema?: unknown } | null | undefined)?.schema;
+  return Array.isArray(members) && isEntity(members[0]) ? members[0] : undefined;
+}
+
+/**
+ * A create whose body has no pk (the server assigns it) is shown at once under a placeholder pk;
+ * the server's answer replaces it (the optimistic entry goes away as the response commits).
+ */
+function withPlaceholder(
+  schema: unknown,
+  value: Record<string, unknown>,
+  body: unknown,
+): Record<string, unknown> {
+  const entity = createdEntity(schema);
+  if (entity === undefined) return value;
+  const pk = entity.pk(value);
+  if (pk !== undefined && pk !== null && pk !== '') return value;
+  const source = body !== null && typeof body === 'object' ? body : value;
+  let placeholder = placeholders.get(source);
+  if (placeholder === undefined) {
+    placeholder = `optimistic-${++placeholderCount}`;
+    placeholders.set(source, placeholder);
+  }
+  // Not enumerable: it never reaches the stored data, only normalize looks for it.
+  Object.defineProperty(value, PLACEHOLDER_PK, { value: placeholder });
+  return value;
+}
+
 /**
  * The default `getOptimisticResponse` for an endpoint's method: PUT and POST give params and body
  * together; PATCH merges the body into the stored entity (nothing is applied when there is none,
@@ -39,10 +75,14 @@ function spread(params: Record<string, unknown>, body: unknown): Record<string, 
 export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | undefined {
   switch (endpoint.method) {
     case 'PUT':
-    case 'POST':
       return (_snapshot, ...args) => {
         const [params, body] = endpoint.splitArgs(args);
         return spread(params, body);
+      };
+    case 'POST':
+      return (_snapshot, ...args) => {
+        const [params, body] = endpoint.splitArgs(args);
+        return withPlaceholder(endpoint.schema, spread(params, body), body);
       };
     case 'PATCH':
       return (snapshot, ...args) => {

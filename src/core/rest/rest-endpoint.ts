@@ -16,7 +16,7 @@ import type {
   UrlParams,
 } from './endpoint-types.js';
 import { defaultOptimisticResponse } from './optimistic.js';
-import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
+import { findCollection, pageSchema } from '../schema/pagination.js';
 import { parseResponse } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
 import { buildKey, buildUrl } from './url.js';
@@ -37,17 +37,19 @@ interface CollectionLike {
   addWith(merge: unknown, filter?: unknown): unknown;
 }
 
-/** The collection in a schema: the schema itself, or a member of an object schema. */
-type CollectionIn<S> = S extends CollectionLike
+/** The collection in a schema: the schema itself, or a member of its object schemas (3 deep). */
+type CollectionIn<S, Depth extends unknown[] = []> = S extends CollectionLike
   ? S
-  : S extends
-        | readonly unknown[]
-        | ((...args: any[]) => unknown)
-        | (abstract new (...args: any[]) => unknown)
+  : Depth['length'] extends 3
     ? never
-    : S extends object
-      ? { [K in keyof S]: S[K] extends CollectionLike ? S[K] : never }[keyof S]
-      : never;
+    : S extends
+          | readonly unknown[]
+          | ((...args: any[]) => unknown)
+          | (abstract new (...args: any[]) => unknown)
+      ? never
+      : S extends object
+        ? { [K in keyof S]: CollectionIn<S[K], [...Depth, unknown]> }[keyof S]
+        : never;
 
 type Element<T> = T extends readonly (infer U)[] ? U : T;
 
@@ -61,7 +63,7 @@ export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift'>
         Omit<O, 'paginationField' | 'process' | 'result'>,
         {
           readonly method: 'POST';
-          readonly schema: CollectionIn<SchemaOf<O>>[V] & Schema;
+          readonly schema: (CollectionIn<SchemaOf<O>> & CollectionLike)[V] & Schema;
           readonly result: Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>;
         }
       >
@@ -115,25 +117,6 @@ function isRawBody(body: unknown): boolean {
     if (typeof type === 'function' && body instanceof (type as new () => unknown)) return true;
   }
   return false;
-}
-
-function findCollection(
-  schema: unknown,
-): { collection: CollectionLike; member?: string } | undefined {
-  const isCollection = (value: unknown): value is CollectionLike =>
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as CollectionLike).addWith === 'function' &&
-    'push' in value &&
-    'unshift' in value;
-  if (isCollection(schema)) return { collection: schema };
-  if (schema !== null && typeof schema === 'object' && !Array.isArray(schema)) {
-    for (const member of Object.keys(schema)) {
-      const value = (schema as Record<string, unknown>)[member];
-      if (isCollection(value)) return { collection: value, member };
-    }
-  }
-  return undefined;
 }
 
 function combineSignals(
@@ -204,6 +187,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       throw new TypeError('RestEndpoint needs a path template, e.g. { path: "/todos/:id" }');
     }
     for (const key of Object.keys(options)) define(endpoint, key, (options as any)[key]);
+    // A side effect with no method is a POST (a GET is never one).
+    if ((options as { sideEffect?: unknown }).sideEffect === true && options.method === undefined)
+      define(endpoint, 'method', 'POST');
     if (typeof options.name === 'string') namedByUser.add(endpoint);
     else define(endpoint, 'name', defaultName(endpoint));
     // The instance is the callable function, not `this`: subclass fields land on it all the same.
@@ -362,10 +348,12 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
 
   /**
    * Reads the response (see `parseResponse`): JSON, null for no content, errors for failures.
-   * @example override async parseResponse(response, request) { return response.status === 202 ? null : super.parseResponse(response, request); }
+   * `request` (method and URL, for error messages) may be left out.
+   * @example override async parseResponse(response) { return response.status === 202 ? null : super.parseResponse(response); }
    */
-  parseResponse(response: Response, request: { method: string; url: string }): Promise<unknown> {
-    return parseResponse(response, request);
+  parseResponse(response: Response, request?: { method: string; url: string }): Promise<unknown> {
+    // An override may call `super.parseResponse(response)` alone: the response says the URL.
+    return parseResponse(response, request ?? { method: this.method, url: response.url });
   }
 
   /**
@@ -433,20 +421,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     return this.derive('getPage', () => {
       const field = this.paginationField;
       if (field === undefined) return undefined;
-      const found = findCollection(this.schema);
-      if (!found) {
-        throw new Error(
-          `${this.name}.getPage needs a schema.Collection in the schema (got ${describeSchema(this.schema)}).`,
-        );
-      }
-      const paged = found.collection.addWith(
-        paginatedMerge,
-        paginatedFilter((params: Record<string, unknown>) => removeCursor(params, field)),
-      );
-      const schema =
-        found.member === undefined
-          ? paged
-          : { ...(this.schema as unknown as Record<string, unknown>), [found.member]: paged };
+      const schema = pageSchema(this.schema, field, this.name);
       return this.extend({ schema: schema as Schema, name: `${this.name}.getPage` } as any);
     }) as PageEndpoint<O>;
   }
@@ -536,12 +511,6 @@ function mentionsHeader(error: Error, headers: HeadersInit): boolean {
 
 function defaultName(endpoint: RestEndpoint<any>): string {
   return `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
-}
-
-function describeSchema(schema: unknown): string {
-  if (schema === undefined) return 'no schema';
-  if (typeof schema === 'function') return schema.name || 'a class';
-  return Array.isArray(schema) ? 'an array schema' : 'an object';
 }
 
 // Defaults live on the prototype, so own options (and subclass fields) override them.

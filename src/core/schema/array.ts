@@ -7,6 +7,7 @@ import type {
   SchemaInstance,
   Unvisit,
   Visit,
+  WalkStored,
 } from './types.js';
 import { kindOf } from '../util/describe.js';
 
@@ -27,16 +28,38 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
     visit: Visit,
     _delegate: NormalizeDelegate,
   ): unknown {
-    return normalizeArray(this.schema, input, parent, key, args, visit);
+    // An object stands for the list of its values (a map keyed by id, say).
+    const list =
+      input !== null && typeof input === 'object' && !Array.isArray(input)
+        ? Object.values(input)
+        : input;
+    return normalizeMembers(this.schema, list, parent, key, args, visit);
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     return denormalizeArray(this.schema, input, unvisit);
   }
+
+  walk(value: unknown, walk: WalkStored): void {
+    walkMembers(this.schema, value, walk);
+  }
 }
 
-/** Normalizes each member of an array (shared by `[S]` and `schema.Array`). */
-export function normalizeArray(
+/** The member schema of the shorthand `[S]`; any other length is a mistake in the schema. */
+export function shorthandMember(schema: readonly unknown[]): unknown {
+  if (schema.length !== 1) {
+    throw new TypeError(
+      `An array schema takes exactly one member schema, e.g. [Todo], got ${schema.length}; for several types use new schema.Union(...)`,
+    );
+  }
+  return schema[0];
+}
+
+/**
+ * Normalizes each member of an array (shared by `[S]`, `schema.Array` and collections); null and
+ * undefined members are kept as they are.
+ */
+export function normalizeMembers(
   schema: unknown,
   input: unknown,
   _parent: unknown,
@@ -44,15 +67,32 @@ export function normalizeArray(
   args: Args,
   visit: Visit,
 ): unknown[] {
-  if (!Array.isArray(input)) {
-    throw new TypeError(`expected an array, got ${kindOf(input)}`);
+  if (!Array.isArray(input)) throw new TypeError(`expected an array, got ${kindOf(input)}`);
+  const list: readonly unknown[] = input;
+  const out = new Array<unknown>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const member = list[i];
+    out[i] =
+      member === undefined || member === null
+        ? member
+        : visit(schema, member, list, String(i), args);
   }
-  const out = new Array<unknown>(input.length);
-  for (let i = 0; i < input.length; i++) out[i] = visit(schema, input[i], input, String(i), args);
   return out;
 }
 
-/** Denormalizes each member, leaving out INVALID and missing ones. */
+/** Normalizes the shorthand `[S]`. */
+export function normalizeArray(
+  schema: readonly unknown[],
+  input: unknown,
+  parent: unknown,
+  key: string | undefined,
+  args: Args,
+  visit: Visit,
+): unknown[] {
+  return normalizeMembers(shorthandMember(schema), input, parent, key, args, visit);
+}
+
+/** Denormalizes each member, leaving out INVALID and missing ones (null stays). */
 export function denormalizeArray(schema: unknown, input: unknown, unvisit: Unvisit): unknown {
   if (!Array.isArray(input)) return input;
   const out: unknown[] = [];
@@ -61,4 +101,9 @@ export function denormalizeArray(schema: unknown, input: unknown, unvisit: Unvis
     if (value !== INVALID && value !== undefined) out.push(value);
   }
   return out;
+}
+
+/** Walks each member of a normalized array. */
+export function walkMembers(schema: unknown, value: unknown, walk: WalkStored): void {
+  if (Array.isArray(value)) for (const member of value) walk(schema, member);
 }

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { Collection } from './collection.js';
 import { normalize } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
-import { paginatedFilter, paginatedMerge, removeCursor } from '../rest/pagination.js';
+import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
 import { Todo, todoList } from '../test-utils/entities.js';
 import type { NormalizedStore } from './types.js';
 

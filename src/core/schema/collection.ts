@@ -5,11 +5,14 @@ import type {
   Schema,
   SchemaInstance,
   Unvisit,
+  ReadStored,
   Visit,
+  WalkStored,
 } from './types.js';
 import { INVALID } from './types.js';
-import { normalizeArray } from './array.js';
-import { canonicalArgs, parseCanonicalArgs } from '../normalize/canonical.js';
+import { denormalizeArray, normalizeMembers, walkMembers } from './array.js';
+import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
+import type { ListArgValue } from './list-key.js';
 import { hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 
@@ -21,13 +24,20 @@ export type CollectionMerge = (
 /** Given a call's args, says whether a stored list (by its args) takes the created members. */
 export type CreateCollectionFilter = (
   ...args: Args
-) => (listArgs: Record<string, string>) => boolean;
+) => (listArgs: Record<string, ListArgValue>) => boolean;
 
 export interface CollectionOptions {
   /** Store key of the lists; defaults to `[<entity key>]`. */
   key?: string;
   /** For a collection nested in an entity: the args of the list it is, from the parent. */
   nestKey?: (parent: Record<string, unknown>, key: string) => Record<string, unknown>;
+  /**
+   * Argument keys that do not decide which lists a created member joins: a test, a pattern, or
+   * the keys themselves (default: keys starting with `order`).
+   */
+  nonFilterArgumentKeys?: ((key: string) => boolean) | RegExp | readonly string[];
+  /** Replaces the default filter (every filtering key of a list equals the call's arg or body). */
+  createCollectionFilter?: CreateCollectionFilter;
 }
 
 type Mode = 'list' | 'push' | 'unshift' | 'add';
@@ -45,7 +55,7 @@ function memberKey(member: unknown): string {
 }
 
 /** `existing` then every incoming member not already there (a member is never listed twice). */
-function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+export function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
   const seen = new Set(existing.map(memberKey));
   const out = existing.slice();
   for (const member of incoming) {
@@ -67,11 +77,18 @@ function prependNew(existing: readonly unknown[], incoming: readonly unknown[]):
   ];
 }
 
+/** A list holds entities only: null and undefined members of a response are left out. */
+function present(members: unknown[]): unknown[] {
+  return members.every((member) => member !== null && member !== undefined)
+    ? members
+    : members.filter((member) => member !== null && member !== undefined);
+}
+
 function withoutDuplicates(list: readonly unknown[]): unknown[] {
   return appendNew([], list);
 }
 
-function matches(source: unknown, key: string, expected: string): boolean {
+function matches(source: unknown, key: string, expected: ListArgValue): boolean {
   if (source === null || typeof source !== 'object' || !hasOwn(source, key)) return false;
   const value = (source as Record<string, unknown>)[key];
   return (
@@ -117,6 +134,22 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     }
     this.key = options.key ?? `[${innerKey}]`;
     this.nestKey = options.nestKey;
+    // Options become own members, so they win over the prototype's defaults (and a subclass's).
+    const nonFilter = options.nonFilterArgumentKeys;
+    if (nonFilter !== undefined) {
+      const test =
+        typeof nonFilter === 'function'
+          ? nonFilter
+          : nonFilter instanceof RegExp
+            ? (key: string) => nonFilter.test(key)
+            : (key: string) => nonFilter.includes(key);
+      Object.defineProperty(this, 'nonFilterArgumentKeys', { value: test });
+    }
+    if (options.createCollectionFilter !== undefined) {
+      Object.defineProperty(this, 'createCollectionFilter', {
+        value: options.createCollectionFilter,
+      });
+    }
   }
 
   /** Adds created members at the end of every matching list. */
@@ -153,7 +186,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
    * The default filter: every filtering key of a list equals the call's URL param or body member.
    * @example collection.createCollectionFilter({ userId: 1 }, { title: 'x' })({ userId: '1' }) // true
    */
-  createCollectionFilter(...args: Args): (listArgs: Record<string, string>) => boolean {
+  createCollectionFilter(...args: Args): (listArgs: Record<string, ListArgValue>) => boolean {
     const [params, body] = args;
     return (listArgs) =>
       Object.keys(listArgs).every(
@@ -184,20 +217,15 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       if (!Array.isArray(input))
         throw new TypeError(`expected an array for collection ${this.key}, got ${kindOf(input)}`);
       const members = withoutDuplicates(
-        normalizeArray(this.schema[0], input, parent, key, args, visit),
+        present(normalizeMembers(this.schema[0], input, parent, key, args, visit)),
       );
       const listPk = this.pk(parent, key, args);
       delegate.setEntity(this.key, listPk, members as unknown as Record<string, unknown>);
       return listPk;
     }
     const many = Array.isArray(input);
-    const incoming = normalizeArray(
-      this.schema[0],
-      many ? input : [input],
-      parent,
-      key,
-      args,
-      visit,
+    const incoming = present(
+      normalizeMembers(this.schema[0], many ? input : [input], parent, key, args, visit),
     );
     const accepts = this.filterFactory
       ? this.filterFactory(...args)
@@ -206,7 +234,8 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
       if (list === INVALID || !Array.isArray(list)) continue;
-      if (!accepts(parseCanonicalArgs(listPk))) continue;
+      const listArgs = parseCanonicalArgs(listPk);
+      if (listArgs === undefined || !accepts(listArgs)) continue;
       const next = this.mergeMembers(list, incoming);
       if (next.length !== list.length || next.some((member, i) => member !== list[i])) {
         delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
@@ -238,6 +267,31 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   /** True when this schema's normalized value is a list id to be read from the store. */
   get readsList(): boolean {
     return this.mode === 'list' || this.mode === 'add';
+  }
+
+  /** The walkers read the list by key and pk (see `SchemaInstance.readsStore`). */
+  get readsStore(): boolean {
+    return this.readsList;
+  }
+
+  /** Its variants read the same lists, so they share cached reads. */
+  get storeIdentity(): object {
+    return this.schema;
+  }
+
+  /** A stored list (or one given in its place): its members, INVALID and missing ones left out. */
+  denormalizeStored(stored: unknown, unvisit: Unvisit): unknown {
+    return denormalizeArray(this.schema[0], stored, unvisit);
+  }
+
+  walk(value: unknown, walk: WalkStored, read: ReadStored): void {
+    if (this.readsList && value !== null && typeof value !== 'object') {
+      walkMembers(this.schema[0], read(this.key, String(value)), walk);
+    } else if (Array.isArray(value)) {
+      walkMembers(this.schema[0], value, walk);
+    } else {
+      walk(this.schema[0], value);
+    }
   }
 
   private variant(mode: 'push' | 'unshift'): Collection<S> {

@@ -40,6 +40,11 @@ export abstract class Entity {
    * change: set it explicitly (`static key = 'Todo'`).
    */
   static get key(): string {
+    if (this.name === '') {
+      throw new TypeError(
+        'An Entity class has no name and no static key, so it cannot be stored: add `static key = "Todo"` (or name the class).',
+      );
+    }
     if (DEV && !warnedKeys.has(this)) {
       warnedKeys.add(this);
       console.warn(

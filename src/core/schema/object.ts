@@ -7,6 +7,7 @@ import type {
   SchemaInstance,
   Unvisit,
   Visit,
+  WalkStored,
 } from './types.js';
 import { getOwn, hasOwn, setOwn, assignOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
@@ -37,9 +38,16 @@ export class ObjectSchema<S extends Shape = Shape> implements SchemaInstance {
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     return denormalizeObject(this.schema, input, unvisit);
   }
+
+  walk(value: unknown, walk: WalkStored): void {
+    walkObject(this.schema, value, walk);
+  }
 }
 
-/** Normalizes the members named by `shape` (shared by the shorthand and `schema.Object`). */
+/**
+ * Normalizes the members named by `shape` (shared by the shorthand and `schema.Object`). A named
+ * member that is undefined is left out, so the result holds no undefined members.
+ */
 export function normalizeObject(
   shape: Shape,
   input: unknown,
@@ -55,8 +63,10 @@ export function normalizeObject(
   for (const member of Object.keys(shape)) {
     if (!hasOwn(out, member)) continue;
     const value = out[member];
-    if (value === undefined || value === null) continue;
-    setOwn(out, member, visit(shape[member], value, out, member, args));
+    if (value === null) continue;
+    const normalized = value === undefined ? value : visit(shape[member], value, out, member, args);
+    if (normalized === undefined) delete out[member];
+    else setOwn(out, member, normalized);
   }
   return out;
 }
@@ -73,4 +83,12 @@ export function denormalizeObject(shape: Shape, input: unknown, unvisit: Unvisit
     setOwn(out, member, denormalized);
   }
   return out;
+}
+
+/** Walks the members named by `shape` of a normalized object. */
+export function walkObject(shape: Shape, value: unknown, walk: WalkStored): void {
+  if (value === null || typeof value !== 'object') return;
+  for (const member of Object.keys(shape)) {
+    walk(shape[member], getOwn(value as Record<string, unknown>, member));
+  }
 }

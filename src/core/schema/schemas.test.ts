@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import * as schema from './namespace.js';
 import { Entity } from './entity.js';
 import { INVALID } from './types.js';
+import type { EntityTable } from './types.js';
 import { normalize } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
 import { Todo, User, todoList } from '../test-utils/entities.js';
@@ -21,14 +22,24 @@ describe('schema.Array and the [S] shorthand', () => {
         ['1', '2'],
       );
     });
-
-    it(`${name} says where an object stood in place of an array`, () => {
-      assert.throws(
-        () => normalize({ items: arraySchema }, { items: { id: '1' } }),
-        /expected an array, got an object at response\.items/,
-      );
-    });
   }
+
+  it('[Todo] says where an object stood in place of an array', () => {
+    assert.throws(
+      () => normalize({ items: [Todo] }, { items: { id: '1' } }),
+      /expected an array, got an object at response\.items/,
+    );
+  });
+
+  // Issue 15 item 9: schema.Array takes an object as the list of its values (as the reference).
+  it('schema.Array normalizes the values of an object given in place of an array', () => {
+    const { result, entities } = normalize(
+      { items: new schema.Array(Todo) },
+      { items: { a: { id: '1' }, b: { id: '2' } } },
+    );
+    assert.deepEqual(result, { items: ['1', '2'] });
+    assert.deepEqual(Object.keys(entities.Todo!), ['1', '2']);
+  });
 });
 
 describe('schema.Object and the plain-object shorthand', () => {
@@ -116,10 +127,16 @@ describe('schema.Union', () => {
     assert.ok(read[1] instanceof Group);
   });
 
-  it('names the field and the choices when the type is unknown', () => {
-    assert.throws(
-      () => normalize(member, { id: '1', type: 'robot' }),
-      /Union of user, group: field "type" gave "robot", which names none of them/,
+  // Issue 15 item 6: an unknown type passes through (a newer server), with a warning that names
+  // the field and the choices.
+  it('keeps a value of an unknown type as it is, warning with the field and the choices', (t) => {
+    const warn = t.mock.method(console, 'warn', () => {});
+    const { result, entities } = normalize(member, { id: '1', type: 'robot' });
+    assert.deepEqual(result, { id: '1', type: 'robot' });
+    assert.deepEqual(entities, {});
+    assert.match(
+      String(warn.mock.calls[0]?.arguments[0]),
+      /Union of user, group: .*"robot".* names none of them \(field "type"\)/,
     );
   });
 });
@@ -158,5 +175,49 @@ describe('schema.Invalidate', () => {
       fetchedAt: Date.now() + 1,
     });
     assert.deepEqual(entities.Todo, { '1': INVALID, '2': { id: '2' }, '3': INVALID });
+  });
+});
+
+describe('schema.Invalidate of a Union', () => {
+  class Link extends Entity {
+    id = '';
+    type = 'link';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Link';
+  }
+  class Post extends Entity {
+    id = '';
+    type = 'post';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Post';
+  }
+  const feed = new schema.Union({ link: Link, post: Post }, 'type');
+
+  it('invalidates the member the input names, at the top and nested', () => {
+    const top = normalize(new schema.Invalidate(feed), { id: '5', type: 'link' });
+    assert.deepEqual(top.entities, { Link: { 5: INVALID } });
+    const removed = denormalize(new schema.Invalidate(feed), top.result, top.entities);
+    assert.ok(removed instanceof Link);
+    const nested = normalize([new schema.Invalidate(feed)], [{ id: '5', type: 'post' }]);
+    assert.deepEqual(nested.result, [{ id: '5', schema: 'post' }]);
+    const entities: EntityTable = { Post: { 5: INVALID, 6: { id: '6', type: 'post' } } };
+    const read = denormalize(
+      [new schema.Invalidate(feed)],
+      [...(nested.result as unknown[]), { id: '6', schema: 'post' }],
+      entities,
+    ) as Post[];
+    assert.deepEqual(
+      read.map((item) => item.id),
+      ['6'],
+    );
+  });
+
+  it('a bare pk or an object naming no member says which field is missing', () => {
+    assert.throws(() => normalize(new schema.Invalidate(feed), { id: '5' }), /"type" field/);
+    assert.throws(() => normalize([new schema.Invalidate(feed)], ['5']), /"type" field/);
   });
 });

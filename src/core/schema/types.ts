@@ -47,6 +47,12 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any
 export type Schema =
   EntityClass | SchemaInstance | readonly Schema[] | { readonly [key: string]: Schema | unknown };
 
+/**
+ * Set on an optimistic value whose entity has no pk yet (a create the server assigns the id of):
+ * normalize stores it under this placeholder pk until the server's answer replaces it.
+ */
+export const PLACEHOLDER_PK: unique symbol = Symbol.for('resource-elements.placeholderPk');
+
 /** What schema instances (Array, Object, Values, Union, Collection, Invalidate) implement. */
 export interface SchemaInstance {
   normalize(
@@ -58,7 +64,30 @@ export interface SchemaInstance {
     delegate: NormalizeDelegate,
   ): unknown;
   denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown;
+  /**
+   * Hands each nested (schema, normalized value) to `walk`; `read(key, pk)` reads a stored
+   * entity or list (marking it reached). Used to find every entity a result reaches.
+   */
+  walk?(value: unknown, walk: WalkStored, read: ReadStored): void;
+  /**
+   * True when the normalized value is a pk of `entities[key]` (a Collection's list), which the
+   * denormalizer reads and memoizes like an entity, through `denormalizeStored`.
+   */
+  readonly readsStore?: boolean;
+  /** The store key of what it reads (with `readsStore`). */
+  readonly key?: string;
+  /**
+   * Schemas with one identity share their cached reads (a Collection and its getPage variant
+   * read the same lists); defaults to the schema itself.
+   */
+  readonly storeIdentity?: object;
+  denormalizeStored?(stored: unknown, unvisit: Unvisit): unknown;
 }
+
+/** Walks a nested normalized value with its schema. */
+export type WalkStored = (schema: unknown, value: unknown) => void;
+/** Reads a stored entity or list (undefined when missing or INVALID). */
+export type ReadStored = (key: string, pk: string) => unknown;
 
 /** Normalizes a nested value with the given schema. */
 export type Visit = (

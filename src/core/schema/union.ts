@@ -6,9 +6,12 @@ import type {
   SchemaInstance,
   Unvisit,
   Visit,
+  WalkStored,
 } from './types.js';
+import { isEntityClass } from './is.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
+import { DEV } from '../util/dev.js';
 
 type Choices = { readonly [type: string]: EntityClass };
 
@@ -25,26 +28,39 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     readonly schemas: C,
     readonly schemaAttribute: string | ((input: Record<string, unknown>) => string) = 'type',
   ) {
+    const names = schemas !== null && typeof schemas === 'object' ? Object.keys(schemas) : [];
+    if (names.length === 0) {
+      throw new TypeError(
+        'schema.Union needs at least one entity type, e.g. new schema.Union({ user: User, group: Group }, "type")',
+      );
+    }
+    for (const name of names) {
+      if (!isEntityClass(schemas[name])) {
+        throw new TypeError(`schema.Union member "${name}" must be an Entity class`);
+      }
+    }
     this.key = Object.values(schemas)
       .map((schema) => schema.key)
       .join('|');
   }
 
-  private choose(input: Record<string, unknown>): string {
+  /** The name of the member type `input` is, or undefined when it names none. */
+  choose(input: Record<string, unknown>): string | undefined {
     const type =
       typeof this.schemaAttribute === 'function'
         ? this.schemaAttribute(input)
         : getOwn(input, this.schemaAttribute);
-    if (typeof type !== 'string' || getOwn(this.schemas, type) === undefined) {
-      const field =
-        typeof this.schemaAttribute === 'function'
-          ? 'the schema attribute function'
-          : `field "${this.schemaAttribute}"`;
-      throw new TypeError(
-        `Union of ${Object.keys(this.schemas).join(', ')}: ${field} gave ${describeValue(type)}, which names none of them`,
-      );
-    }
-    return type;
+    return typeof type === 'string' && getOwn(this.schemas, type) !== undefined ? type : undefined;
+  }
+
+  /**
+   * The member entity and pk a read's URL params name (`{ id, type }`), so a `get` whose schema
+   * is a Union can be served from the store.
+   * @example union.entityFor({ id: 1, type: 'user' }) // User
+   */
+  entityFor(params: Record<string, unknown>): EntityClass | undefined {
+    const type = this.choose(params);
+    return type === undefined ? undefined : this.schemas[type];
   }
 
   normalize(
@@ -59,13 +75,29 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
       throw new TypeError(`Union expected an object, got ${kindOf(input)}`);
     }
     const type = this.choose(input as Record<string, unknown>);
+    if (type === undefined) {
+      // A type this client does not know yet (a newer server): kept as it came, not an error.
+      if (DEV) {
+        console.warn(
+          `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
+        );
+      }
+      return input;
+    }
     return { id: visit(this.schemas[type], input, parent, key, args), schema: type };
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     if (input === null || typeof input !== 'object') return input;
-    const { id, schema } = input as { id: unknown; schema: string };
-    const chosen = getOwn(this.schemas, schema);
-    return chosen === undefined ? undefined : unvisit(chosen, id);
+    const { id, schema } = input as { id: unknown; schema: unknown };
+    const chosen = typeof schema === 'string' ? getOwn(this.schemas, schema) : undefined;
+    // Not a normalized member (an unknown type kept as it came): shown as it is.
+    return chosen === undefined ? input : unvisit(chosen, id);
+  }
+
+  walk(value: unknown, walk: WalkStored): void {
+    if (value === null || typeof value !== 'object') return;
+    const { id, schema } = value as { id: unknown; schema: unknown };
+    if (typeof schema === 'string') walk(getOwn(this.schemas, schema), id);
   }
 }

@@ -7,6 +7,7 @@ import type {
   SchemaInstance,
   Unvisit,
   Visit,
+  WalkStored,
 } from './types.js';
 import { setOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
@@ -31,16 +32,13 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new TypeError(`expected an object of values, got ${kindOf(input)}`);
     }
+    // Null and undefined values are left out: the result holds only normalized members.
     const out: Record<string, unknown> = {};
     for (const member of Object.keys(input)) {
       const value = (input as Record<string, unknown>)[member];
-      setOwn(
-        out,
-        member,
-        value === undefined || value === null
-          ? value
-          : visit(this.schema, value, input, member, args),
-      );
+      if (value === undefined || value === null) continue;
+      const normalized = visit(this.schema, value, input, member, args);
+      if (normalized !== undefined) setOwn(out, member, normalized);
     }
     return out;
   }
@@ -53,5 +51,10 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
       if (value !== INVALID && value !== undefined) setOwn(out, member, value);
     }
     return out;
+  }
+
+  walk(value: unknown, walk: WalkStored): void {
+    if (value !== null && typeof value === 'object')
+      for (const member of Object.values(value)) walk(this.schema, member);
   }
 }

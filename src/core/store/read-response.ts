@@ -54,21 +54,30 @@ export function readResponse(
 }
 
 /**
- * The pk a read of a single entity asks for, computed from its URL params with the entity's own
- * `pk()`; undefined when the schema is not an entity or the params do not give one.
- * @example storedEntityPk(Todo, [{ id: 5 }]) // '5'
+ * The entity and pk a read of a single entity asks for: the schema's entity (a Union's member is
+ * chosen by the params, e.g. `{ id, type }`), pk computed from the URL params with its own `pk()`;
+ * undefined when the schema is not one entity or the params do not give one.
+ * @example storedEntityOf(Todo, [{ id: 5 }]) // { entity: Todo, pk: '5' }
  */
-export function storedEntityPk(schema: unknown, args: readonly unknown[]): string | undefined {
-  if (!isEntityClass(schema)) return undefined;
+export function storedEntityOf(
+  schema: unknown,
+  args: readonly unknown[],
+): { entity: EntityClass; pk: string } | undefined {
   const params = args[0];
   if (params === null || typeof params !== 'object') return undefined;
+  const entity = isEntityClass(schema)
+    ? schema
+    : (schema as { entityFor?: (params: object) => EntityClass | undefined } | null)?.entityFor?.(
+        params,
+      );
+  if (entity === undefined) return undefined;
   let pk: unknown;
   try {
-    pk = schema.pk(params as object);
+    pk = entity.pk(params as object);
   } catch {
     return undefined;
   }
-  return pk === undefined || pk === null || pk === '' ? undefined : String(pk);
+  return pk === undefined || pk === null || pk === '' ? undefined : { entity, pk: String(pk) };
 }
 
 /**
@@ -86,9 +95,9 @@ function readStoredEntity(
 ): ResponseInfo {
   const missing = { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt: 0, error };
   if (endpoint.sideEffect) return missing;
-  const pk = storedEntityPk(endpoint.schema, args);
-  if (pk === undefined) return missing;
-  const entity = endpoint.schema as EntityClass;
+  const found = storedEntityOf(endpoint.schema, args);
+  if (found === undefined) return missing;
+  const { entity, pk } = found;
   const stored = getOwn(getOwn(state.entities, entity.key), pk);
   if (stored === undefined || stored === INVALID) return missing;
   const data = memo.denormalize(entity, pk, state.entities);
