@@ -40,6 +40,8 @@ import { KeyEntry } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
 import { RequestTracker } from './request-tracker.js';
+import { withRetries } from './retry.js';
+import type { RetryEnv } from './retry.js';
 import type { Request } from './request-tracker.js';
 import { ResponseObserver } from './response-observer.js';
 
@@ -113,6 +115,9 @@ export class Controller implements ControllerLike {
   readonly #entries = new Map<string, KeyEntry>();
   readonly #detach: (() => void)[] = [];
   #subscriptionCount = 0;
+  /** What `online()` / `offline()` said last: retries wait while the network is away. */
+  #online = true;
+  readonly #retryEnv: RetryEnv;
 
   constructor(options: ControllerOptions = {}) {
     this.#fetch = options.fetch;
@@ -120,6 +125,19 @@ export class Controller implements ControllerLike {
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
+    this.#retryEnv = {
+      timers: this.#timers,
+      now: this.#now,
+      isOnline: () => this.#online,
+      whenOnline: (callback) => {
+        const stop = this.events.subscribe((event) => {
+          if (event.type !== 'online') return;
+          stop();
+          callback();
+        });
+        return stop;
+      },
+    };
     this.#store = new Store(
       restoreState(options.initialState),
       (committed) => this.#optimistic.replay(committed),
@@ -259,12 +277,14 @@ export class Controller implements ControllerLike {
       signal: request.abort.signal,
       timers: this.#timers,
     };
-    let running: Promise<unknown>;
-    try {
-      running = Promise.resolve(endpoint.run(args as never, context));
-    } catch (error) {
-      running = Promise.reject(error);
-    }
+    // Retries run inside the one request: readers see one pending read, and only the last
+    // failure is stored.
+    const running = withRetries(
+      endpoint,
+      async () => endpoint.run(args as never, context),
+      context.signal!,
+      this.#retryEnv,
+    );
     return (request.promise = running.then(
       (response) => this.#succeed(request, response),
       (error: unknown) => this.#fail(request, error),
@@ -611,14 +631,16 @@ export class Controller implements ControllerLike {
    * @example addEventListener('online', () => controller.online());
    */
   online(): void {
+    this.#online = true;
     this.events.emit({ type: 'online' });
   }
 
   /**
-   * The network is gone: polling pauses until `online()`.
+   * The network is gone: polling pauses, and reads waiting to be tried again wait, until `online()`.
    * @example addEventListener('offline', () => controller.offline());
    */
   offline(): void {
+    this.#online = false;
     this.events.emit({ type: 'offline' });
   }
 
