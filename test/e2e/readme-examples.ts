@@ -319,6 +319,27 @@ declare global {
   }
 }
 
+// --- Retries ---
+export class Stats extends Entity {
+  id = '';
+  visits = 0;
+  pk() {
+    return this.id;
+  }
+  static key = 'Stats';
+}
+
+export const StatsResource = createResource({ path: '/stats/:id', schema: Stats, retry: 5 });
+export const getReport = new RestEndpoint({
+  path: '/reports/:id',
+  // A report is built on demand: retry its 404 too, every 2 s, ten times.
+  retry: (failures, error) => failures <= 10 && (error as NetworkError).status === 404 && 2_000,
+});
+export const sendPing = new RestEndpoint({ path: '/ping', method: 'POST', retry: 2 }); // opted in
+
+// Reads of endpoints without their own `retry`; 0 turns retries off (tests of error states).
+export const quietController = new Controller({ retry: 0 });
+
 // --- Managers and events ---
 export const actionLog: string[] = [];
 

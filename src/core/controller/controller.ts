@@ -23,6 +23,7 @@ import type {
   EndpointLike,
   Resolved,
   ResponseInfo,
+  RetryOption,
   RunContext,
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
@@ -40,7 +41,7 @@ import { KeyEntry } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
 import { RequestTracker } from './request-tracker.js';
-import { withRetries } from './retry.js';
+import { checkRetry, DEFAULT_RETRY, withRetries } from './retry.js';
 import type { RetryEnv } from './retry.js';
 import type { Request } from './request-tracker.js';
 import { ResponseObserver } from './response-observer.js';
@@ -62,6 +63,12 @@ export interface ControllerOptions {
   gcTime?: number;
   /** Managers attached after the built-in ones (polling, revalidation, garbage collection). */
   managers?: readonly Manager[];
+  /**
+   * Retries of a failed read whose endpoint sets no `retry`: a count (default 2, so three
+   * attempts) or a function `(failures, error) => boolean | delayMs`. `0` turns retries off, e.g.
+   * in tests of error states. Mutations retry only when their own endpoint says so.
+   */
+  retry?: RetryOption;
 }
 
 /** Counts of live resources, for tests and debugging. */
@@ -136,7 +143,9 @@ export class Controller implements ControllerLike {
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
+    checkRetry(options.retry, 'Controller');
     this.#retryEnv = {
+      readRetry: options.retry ?? DEFAULT_RETRY,
       timers: this.#timers,
       now: this.#now,
       isOnline: () => this.#online,
@@ -295,6 +304,7 @@ export class Controller implements ControllerLike {
       async () => endpoint.run(args as never, context),
       context.signal!,
       this.#retryEnv,
+      () => this.#isOutdated(request, 'error'),
     );
     return (request.promise = running.then(
       (response) => this.#succeed(request, response),

@@ -294,6 +294,49 @@ describe('retries of mutations and the retry option', () => {
   });
 });
 
+describe('the Controller and retries', () => {
+  it('retry: 0 on the Controller turns retries of reads off; an endpoint may still set its own', async (t) => {
+    noJitter(t);
+    const { controller, server, clock } = setup({ retry: 0 });
+    const off = controller.fetch(get, { id: '1' });
+    server.take().respond(503);
+    await assert.rejects(off, { status: 503 });
+    const own = fakeEndpoint({ path: '/own/:id', retry: 1 });
+    const retried = controller.fetch(own, { id: '1' });
+    server.take().respond(503);
+    await flush();
+    clock.advance(500);
+    await flush();
+    server.take('GET /own/1').respond(200, {});
+    await retried;
+    assert.equal(server.calls.length, 3);
+  });
+
+  it('refuses a retry option that is neither a count nor a function, naming the Controller', () => {
+    assert.throws(() => setup({ retry: -1 }), /^TypeError: Controller: retry must be/);
+  });
+
+  it('a read whose answer would be dropped is not tried again (a newer answer, a reset)', async (t) => {
+    noJitter(t);
+    const { controller, server, clock } = setup();
+    const older = controller.fetch(get, { id: '1' });
+    const newer = controller.refetch(get, { id: '1' });
+    const [first, second] = [server.take(), server.take()];
+    second.respond(200, { id: '1', title: 'newer' });
+    await newer;
+    first.respond(503);
+    await assert.rejects(older, { status: 503 });
+    const beforeReset = controller.fetch(get, { id: '2' });
+    controller.resetEntireStore();
+    server.take().respond(503);
+    await assert.rejects(beforeReset, { status: 503 });
+    clock.advance(60_000);
+    await flush();
+    assert.equal(server.calls.length, 3);
+    assert.equal(controller.getError(get, { id: '1' }), undefined);
+  });
+});
+
 describe('retryDelay and retryAfter', () => {
   const read = fakeEndpoint({ path: '/x' });
   const error503 = Object.assign(new Error('503'), { status: 503 });

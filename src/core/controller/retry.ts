@@ -23,6 +23,8 @@ export interface RetryEnv {
   readonly isOnline: () => boolean;
   /** Calls `callback` once the network is back; returns the function that stops waiting. */
   readonly whenOnline: (callback: () => void) => () => void;
+  /** The retry of reads whose endpoint sets none (the Controller's `retry` option). */
+  readonly readRetry: RetryOption;
 }
 
 /**
@@ -40,23 +42,32 @@ export function retryAfter(error: unknown, now: () => number): number | undefine
 }
 
 /**
+ * Throws a TypeError naming `owner` unless `option` is a count of retries or a function.
+ * @example checkRetry(endpoint.retry, endpoint.name)
+ */
+export function checkRetry(option: unknown, owner: string): void {
+  if (option === undefined || typeof option === 'function') return;
+  if (typeof option === 'number' && option >= 0) return;
+  throw new TypeError(
+    `${owner}: retry must be a number of retries (0 or more) or a function (failures, error) => boolean | delayMs: got ${String(option)}.`,
+  );
+}
+
+/**
  * How long to wait before attempt `failures + 1`, or undefined to give up. A mutation is never
- * tried again unless its endpoint sets `retry` (a POST sent twice may create two records).
+ * tried again unless its endpoint sets `retry` (a POST sent twice may create two records); a
+ * read without its own `retry` uses `readRetry` (the Controller's, 2 by default).
  */
 export function retryDelay(
   endpoint: EndpointLike,
   failures: number,
   error: unknown,
   now: () => number,
+  readRetry: RetryOption = DEFAULT_RETRY,
 ): number | undefined {
   if (isAbortError(error)) return undefined;
-  const option: RetryOption | undefined =
-    endpoint.retry ?? (endpoint.sideEffect ? 0 : DEFAULT_RETRY);
-  if (typeof option !== 'function' && !(typeof option === 'number' && option >= 0)) {
-    throw new TypeError(
-      `${endpoint.name}: retry must be a number of retries (0 or more) or a function (failures, error) => boolean | delayMs: got ${String(option)}.`,
-    );
-  }
+  checkRetry(endpoint.retry, endpoint.name);
+  const option: RetryOption = endpoint.retry ?? (endpoint.sideEffect ? 0 : readRetry);
   let verdict: boolean | number;
   if (typeof option === 'function') verdict = option(failures, error);
   else verdict = failures <= option && isRetryable(error);
@@ -74,19 +85,24 @@ export function retryDelay(
  * Runs `attempt` until it succeeds or `retryDelay` gives up; rejects with the last failure. The
  * wait between attempts is on the Controller's timers and, while offline, lasts until the network
  * is back. An abort of `signal` ends the wait at once (its timer cleared) with an AbortError.
- * @example await withRetries(endpoint, () => endpoint.run(args, context), signal, env);
+ * `outdated` says the outcome would be dropped anyway (a newer answer, a reset): no more tries.
+ * @example await withRetries(endpoint, () => endpoint.run(args, context), signal, env, () => false);
  */
 export async function withRetries(
   endpoint: EndpointLike,
   attempt: () => Promise<unknown>,
   signal: AbortSignal,
   env: RetryEnv,
+  outdated: () => boolean,
 ): Promise<unknown> {
   for (let failures = 1; ; failures++) {
     try {
       return await attempt();
     } catch (error) {
-      const delay = signal.aborted ? undefined : retryDelay(endpoint, failures, error, env.now);
+      const delay =
+        signal.aborted || outdated()
+          ? undefined
+          : retryDelay(endpoint, failures, error, env.now, env.readRetry);
       if (delay === undefined) throw error;
       await wait(delay, signal, env);
     }
