@@ -3,6 +3,8 @@ export * from './core/index.js';
 export {
   PendingTaskEvent,
   controllerContext,
+  MutationController,
+  MutationStatus,
   ResourceController,
   ResourceProvider,
   ResourceStatus,

@@ -11,6 +11,7 @@ export type { ControllerContext } from './controller-context.js';
 export { ResourceProvider } from './resource-provider.js';
 export { PendingTaskEvent } from './pending-task.js';
 export { ResourceController, ResourceStatus } from './resource-controller.js';
+export { MutationController, MutationStatus } from './mutation-controller.js';
 export type {
   EndpointHook,
   ReadParams,

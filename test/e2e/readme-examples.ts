@@ -3,11 +3,12 @@
 // The README imports from 'resource-elements'; here that is the source itself, so the tests
 // need no build (the test runner would resolve the package name to dist/).
 import { LitElement, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import {
   Controller,
   Entity,
+  MutationController,
   NetworkError,
   ResourceController,
   RestEndpoint,
@@ -94,6 +95,30 @@ export class TodoToggle extends LitElement {
   toggle = async () => {
     const { id, completed } = this.todo!;
     await this.controller?.fetch(TodoResource.partialUpdate, { id }, { completed: !completed });
+  };
+}
+
+// --- MutationController ---
+@customElement('new-todo')
+export class NewTodo extends LitElement {
+  #create = new MutationController(this, TodoResource.getList.push);
+  @state() title = '';
+
+  render() {
+    return html`<form @submit=${this.submit}>
+      <input
+        .value=${this.title}
+        @input=${(e: InputEvent) => (this.title = (e.target as HTMLInputElement).value)}
+      />
+      <button ?disabled=${this.#create.pending}>Add</button>
+      ${this.#create.error ? html`<p role="alert">${(this.#create.error as Error).message}</p>` : ''}
+    </form>`;
+  }
+
+  submit = async (event: Event) => {
+    event.preventDefault();
+    const todo = await this.#create.run({ userId: 1, title: this.title }).catch(() => undefined);
+    if (todo) this.title = ''; // typed: a Todo
   };
 }
 
@@ -312,6 +337,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'todo-list': TodoList;
     'todo-toggle': TodoToggle;
+    'new-todo': NewTodo;
     'post-feed': PostFeed;
     'who-am-i': WhoAmI;
     'server-clock': ServerClock;
