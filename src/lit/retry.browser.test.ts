@@ -31,10 +31,15 @@ const noteTag = defineReader(getNote, (note) => note.title);
 let made: Controller[] = [];
 let random: () => number;
 
-function setup() {
+function setup(gcTime?: number) {
   const server = new FakeServer();
   const clock = new FakeClock();
-  const controller = new Controller({ fetch: server.fetch, now: clock.now, timers: clock.timers });
+  const controller = new Controller({
+    fetch: server.fetch,
+    now: clock.now,
+    timers: clock.timers,
+    gcTime,
+  });
   made.push(controller);
   return { server, clock, controller };
 }
@@ -139,6 +144,23 @@ describe('retries (Chromium, real Controller, injected timers)', () => {
     clock.advance(60_000);
     await settle();
     expect(server.calls.map((call) => call.method)).to.deep.equal(['POST']);
+  });
+
+  it('the host leaving during the wait between attempts ends the retries (no timer left)', async () => {
+    const { server, clock, controller } = setup(Infinity); // no GC timer: only the retry's counts
+    const view = reader(noteTag, { id: '5' });
+    const provider = await mount(controller, view);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(503);
+    await settle();
+    expect(controller.stats()).to.deep.include({ inFlight: 1, timers: 1 }); // waiting
+    view.remove();
+    await until(() => expect(controller.stats().inFlight).to.equal(0));
+    clock.advance(60_000);
+    await settle();
+    expect(server.calls).to.have.length(1);
+    expect(controller.stats().timers).to.equal(0);
+    expect(provider.isConnected).to.equal(true);
   });
 
   it("waits while the window is offline and tries again on its 'online' event", async () => {
