@@ -11,6 +11,7 @@ export {
 } from './lit/index.js';
 export type {
   ControllerContext,
+  ResourceActivity,
   EndpointHook,
   ReadParams,
   ResourceHost,

@@ -57,6 +57,14 @@ export function misuse() {
   void TodoResource.getList({ user: 1 });
 }
 
+// --- Activity: a global progress bar ---
+export function watchActivity(): void {
+  const provider = document.querySelector('resource-provider')!;
+  provider.addEventListener('resource-activity', ({ detail }) => {
+    document.title = detail.fetching + detail.mutating > 0 ? 'Saving… – Todos' : 'Todos';
+  });
+}
+
 // --- ResourceController ---
 @customElement('todo-list')
 export class TodoList extends LitElement {

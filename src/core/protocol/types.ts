@@ -127,4 +127,13 @@ export interface ControllerLike {
   invalidateAll(test: (key: string) => boolean): void;
   /** Forgets everything; responses to requests started before it are dropped. */
   resetEntireStore(): void;
+  /**
+   * What happens in it (requests starting and settling, online/offline), for activity displays;
+   * optional for other implementations.
+   */
+  readonly events?: {
+    subscribe(listener: (event: { readonly type: string }) => void): () => void;
+  };
+  /** The requests in flight now (optional, like `events`). */
+  inFlight?(): readonly { readonly endpoint: EndpointLike }[];
 }
