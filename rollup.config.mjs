@@ -10,6 +10,7 @@ export default {
     'core/index': 'src/core/index.ts',
     'boundary/index': 'src/boundary/index.ts',
     'devtools/index': 'src/devtools/index.ts',
+    'infinite/index': 'src/infinite/index.ts',
   },
   external: isExternal,
   output: {
