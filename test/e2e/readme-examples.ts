@@ -22,6 +22,7 @@ import {
   type Manager,
   type RestGenerics,
 } from '../../src/index.js';
+import { InfiniteController } from '../../src/infinite/index.js';
 
 // --- Define an Entity ---
 export class Todo extends Entity {
@@ -211,6 +212,33 @@ export class PostFeed extends LitElement {
   }
 }
 
+// --- Infinite lists ---
+@customElement('endless-feed')
+export class EndlessFeed extends LitElement {
+  #posts = new InfiniteController(this, PostResource.getList, () => ({ group: 'news' }), {
+    // Five per page: a full page may have a next one. With a cursor API: (last) => last.nextCursor
+    nextPage: (lastPage, pages) => (lastPage.length === 5 ? pages + 1 : undefined),
+  });
+
+  render() {
+    const posts = this.#posts;
+    return html`${posts.render({
+        complete: (list) =>
+          html`<ol>
+            ${list.map((post) => html`<li>${post.title}</li>`)}
+          </ol>`,
+      })}
+      <div ${posts.sentinel()}></div>
+      ${
+        posts.hasMore
+          ? html`<button ?disabled=${posts.loadingMore} @click=${() => posts.loadMore()}>
+              More
+            </button>`
+          : 'That is all.'
+      }`;
+  }
+}
+
 // --- Optimistic updates ---
 export const OptimisticTodoResource = TodoResource.extend({
   partialUpdate: { optimistic: true },
@@ -346,6 +374,7 @@ declare global {
     'todo-list': TodoList;
     'todo-toggle': TodoToggle;
     'new-todo': NewTodo;
+    'endless-feed': EndlessFeed;
     'post-feed': PostFeed;
     'who-am-i': WhoAmI;
     'server-clock': ServerClock;

@@ -21,6 +21,7 @@ import {
   removeTodo,
   session,
   withController,
+  type EndlessFeed,
   type NewTodo,
   type TodoToggle,
   type WhoAmI,
@@ -102,6 +103,21 @@ describe('README examples', () => {
     expect(form.shadowRoot!.querySelector('[role=alert]')).to.equal(null);
     const list = await controller.fetch(TodoResource.getList, { userId: 1 });
     expect(list.map((todo) => todo.title)).to.include('Water the plants');
+  });
+
+  it('InfiniteController: More loads the next pages until the last, each post once', async () => {
+    const { provider } = await mount(html`<endless-feed></endless-feed>`);
+    const feed = provider.querySelector<EndlessFeed>('endless-feed')!;
+    const items = () => [...feed.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
+    await until(() => expect(items()).to.have.length(5));
+    const more = () => feed.shadowRoot!.querySelector('button');
+    more()!.click();
+    await until(() => expect(items()).to.have.length(10));
+    more()!.click();
+    await until(() => expect(items()).to.have.length(12));
+    expect(new Set(items()).size).to.equal(12);
+    expect(more()).to.equal(null);
+    expect(feed.shadowRoot!.textContent).to.contain('That is all.');
   });
 
   it('a custom Collection ignores sort when matching lists', async () => {
