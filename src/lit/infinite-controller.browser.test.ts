@@ -29,6 +29,8 @@ const PostResource = createResource({
 
 const PAGE = 5;
 const nextPages: unknown[] = [];
+/** Set by a test: the next call of nextPage throws it. */
+let failNext: Error | undefined;
 
 class InfiniteFeed extends LitElement {
   static override properties = { group: {} };
@@ -39,6 +41,9 @@ class InfiniteFeed extends LitElement {
     () => ({ group: this.group }),
     {
       nextPage: (lastPage, pages) => {
+        const error = failNext;
+        failNext = undefined;
+        if (error) throw error;
         nextPages.push([lastPage.length, pages]);
         return lastPage.length === PAGE ? pages + 1 : undefined;
       },
@@ -168,6 +173,19 @@ describe('InfiniteController', () => {
     expect(feed.posts.loadMoreError).to.equal(undefined);
     await until(() => expect(server.waiting).to.have.length(1));
     expect(server.take().url).to.equal('/feed/a/posts?page=2');
+  });
+
+  it('a nextPage that throws ends the list with its error in loadMoreError; nothing throws', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    const bug = new Error('nextPage bug');
+    await until(() => expect(server.waiting).to.have.length(1));
+    failNext = bug;
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.loadMoreError).to.equal(bug));
+    expect(feed.posts.hasMore).to.equal(false);
+    await feed.updateComplete;
+    expect(titles(feed)).to.have.length(5);
   });
 
   it('new args start over from their first page', async () => {

@@ -137,7 +137,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       (value) => {
         if (!done()) return;
         this.#pages++;
-        this.#next = this.#options.nextPage((this.#raw ?? value) as Resolved<E>, this.#pages);
+        this.#setNext((this.#raw ?? value) as Resolved<E>);
         this.#expiresAt = controller.getResponse(endpoint, ...this.#args(params)).expiresAt;
         this.#checkSentinel();
       },
@@ -179,7 +179,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       // The first page arrived, or the list was fetched again without its pages: start over.
       this.#pages = 1;
       this.#expiresAt = expiresAt ?? 0;
-      this.#next = this.#options.nextPage(this.value as Resolved<E>, 1);
+      this.#setNext(this.value as Resolved<E>);
       this.#checkSentinel();
     }
   }
@@ -188,6 +188,16 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     super.hostDisconnected();
     this.#observer?.disconnect();
     this.#observer = undefined;
+  }
+
+  /** Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. */
+  #setNext(lastPage: Resolved<E>): void {
+    try {
+      this.#next = this.#options.nextPage(lastPage, this.#pages);
+    } catch (error) {
+      this.#next = undefined;
+      this.#error = error;
+    }
   }
 
   #endpoint(): E {
