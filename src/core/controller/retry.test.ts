@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
 import { ExpiryStatus } from '../protocol/types.js';
+import { FakeClock } from './test-utils/fake-clock.js';
 import { flush } from './test-utils/fake-fetch.js';
 import type { FakeServer } from './test-utils/fake-fetch.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
@@ -310,6 +311,30 @@ describe('the Controller and retries', () => {
     server.take('GET /own/1').respond(200, {});
     await retried;
     assert.equal(server.calls.length, 3);
+  });
+
+  it("a retry function's delay is clamped to what timers can wait (2^31-1 ms)", async () => {
+    const clock = new FakeClock();
+    const delays: number[] = [];
+    const { server, controller } = setup({
+      now: clock.now,
+      timers: {
+        setTimeout: (callback, ms) => (delays.push(ms), clock.timers.setTimeout(callback, ms)),
+        clearTimeout: clock.timers.clearTimeout,
+      },
+    });
+    const patient = fakeEndpoint({
+      path: '/p/:id',
+      retry: (failures) => failures === 1 && 2 ** 40,
+    });
+    const promise = controller.fetch(patient, { id: '1' });
+    server.take().respond(503);
+    await flush();
+    assert.deepEqual(delays, [2 ** 31 - 1]);
+    clock.advance(2 ** 31 - 1);
+    await flush();
+    server.take().respond(200, {});
+    await promise;
   });
 
   it('refuses a retry option that is neither a count nor a function, naming the Controller', () => {

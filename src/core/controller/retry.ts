@@ -4,6 +4,7 @@
  * network while offline. The whole sequence is one request to the store and to readers: they see
  * one pending read, and only the last failure is stored.
  */
+import { clampDelay } from '../env/timers.js';
 import type { Timers } from '../env/timers.js';
 import { isAbortError, isRetryable } from '../protocol/error-policy.js';
 import type { EndpointLike, RetryOption } from '../protocol/types.js';
@@ -116,7 +117,8 @@ function wait(ms: number, signal: AbortSignal, env: RetryEnv): Promise<void> {
     const handle = env.timers.setTimeout(() => {
       if (env.isOnline()) done();
       else stopWaiting = env.whenOnline(done);
-    }, ms);
+      // Clamped: a delay past 2^31-1 ms would fire at once.
+    }, clampDelay(ms));
     const onAbort = () => {
       env.timers.clearTimeout(handle);
       stopWaiting?.();
