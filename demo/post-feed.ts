@@ -18,7 +18,7 @@ export class PostFeed extends LitElement {
         margin-bottom: 0.75rem;
       }
       .scroller {
-        max-height: 6rem;
+        max-height: 7.5rem;
         overflow-y: auto;
         margin: 0 0 0.75rem;
         border-bottom: 1px solid var(--line);
