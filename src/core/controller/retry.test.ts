@@ -313,6 +313,22 @@ describe('the Controller and retries', () => {
     assert.equal(server.calls.length, 3);
   });
 
+  it('a read that a newer answer overtook while it waited sends no further attempt', async (t) => {
+    noJitter(t);
+    const { controller, server, clock } = setup();
+    const older = controller.fetch(get, { id: '1' });
+    server.take().respond(503);
+    await flush();
+    const newer = controller.refetch(get, { id: '1' });
+    server.take().respond(200, { id: '1', title: 'newer' });
+    await newer;
+    clock.advance(500);
+    await assert.rejects(older, { status: 503 });
+    assert.equal(server.calls.length, 2);
+    assert.equal(controller.getError(get, { id: '1' }), undefined);
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'newer');
+  });
+
   it("a retry function's delay is clamped to what timers can wait (2^31-1 ms)", async () => {
     const clock = new FakeClock();
     const delays: number[] = [];

@@ -106,6 +106,8 @@ export async function withRetries(
           : retryDelay(endpoint, failures, error, env.now, env.readRetry);
       if (delay === undefined) throw error;
       await wait(delay, signal, env);
+      // A newer answer (or a reset) came while this one waited: its next try would be dropped.
+      if (outdated()) throw error;
     }
   }
 }
