@@ -188,6 +188,22 @@ describe('InfiniteController', () => {
     expect(titles(feed)).to.have.length(5);
   });
 
+  it('an endpoint that cannot page: loadMore resolves, the reason in loadMoreError', async () => {
+    const { server, controller } = setup();
+    // No paginationField (the types refuse it; plain JS may not): no getPage to load pages with.
+    const single = PostResource.get.extend({ path: '/one', schema: { post: Post } });
+    const feed = await mount(controller);
+    const broken = new InfiniteController(feed, single as never, () => ({}), {
+      nextPage: () => 2,
+    });
+    controller.setResponse(single, {}, { post: { id: 'p', title: 'only' } });
+    feed.requestUpdate();
+    await until(() => expect(broken.hasMore).to.equal(true));
+    await broken.loadMore();
+    expect((broken.loadMoreError as Error).message).to.contain('has no getPage');
+    expect(server.calls.map((call) => call.url)).to.not.include('/one?page=2');
+  });
+
   it('new args start over from their first page', async () => {
     const { server, controller } = setup();
     const feed = await mount(controller);

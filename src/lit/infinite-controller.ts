@@ -122,10 +122,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     if (!controller || !this.hasMore || this.status !== 'complete' || params === null) {
       return Promise.resolve();
     }
-    const endpoint = this.#endpoint();
     const list = this.#list;
-    const page = this.#page(endpoint);
-    const pageArgs = { ...(params as object), [endpoint.paginationField!]: this.#next };
     this.#error = undefined;
     this.#raw = undefined;
     const done = (): boolean => {
@@ -133,7 +130,17 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       this.#host.requestUpdate();
       return list === this.#list;
     };
-    const loading = controller.fetch(page, pageArgs as never).then(
+    let endpoint!: E;
+    let request: Promise<unknown>;
+    try {
+      // A hook that throws, or a list whose schema has no Collection to page: loadMoreError.
+      endpoint = this.#endpoint();
+      const pageArgs = { ...(params as object), [endpoint.paginationField!]: this.#next };
+      request = controller.fetch(this.#page(endpoint), pageArgs as never);
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    const loading = request.then(
       (value) => {
         if (!done()) return;
         this.#pages++;
@@ -213,6 +220,11 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     let page = this.#pageOf.get(endpoint);
     if (!page) {
       const original = endpoint.getPage;
+      if (!original) {
+        throw new TypeError(
+          `${endpoint.name} has no getPage: InfiniteController needs a list endpoint with paginationField.`,
+        );
+      }
       page = Object.setPrototypeOf(
         (...args: unknown[]) => original(...args),
         original,
