@@ -131,6 +131,52 @@ describe('<resource-provider> activity', () => {
     ]);
   });
 
+  it('without CustomStateSet: counts and events still work, nothing throws', async () => {
+    const original = HTMLElement.prototype.attachInternals;
+    HTMLElement.prototype.attachInternals = function () {
+      return {} as ElementInternals; // an engine with ElementInternals but no `states`
+    };
+    let provider: ResourceProvider;
+    try {
+      provider = await mount(setup().controller);
+    } finally {
+      HTMLElement.prototype.attachInternals = original;
+    }
+    const events: ResourceActivity[] = [];
+    provider.addEventListener('resource-activity', (event) => events.push(event.detail));
+    void provider.controller.fetch(ItemResource.get, { id: '1' }).catch(() => {});
+    expect(provider.fetching).to.equal(1);
+    expect(events).to.deep.equal([{ fetching: 1, mutating: 0, offline: false }]);
+    expect(provider.matches(':state(fetching)')).to.equal(false);
+  });
+
+  it('an engine that knows only dashed states (Chromium before 125) gets :--fetching', async () => {
+    const original = HTMLElement.prototype.attachInternals;
+    const added: string[] = [];
+    const states = {
+      add(name: string) {
+        if (!name.startsWith('--')) throw new DOMException('not a dashed ident', 'SyntaxError');
+        added.push(name);
+      },
+      delete(name: string) {
+        if (!name.startsWith('--')) throw new DOMException('not a dashed ident', 'SyntaxError');
+        if (added.includes(name)) added.splice(added.indexOf(name), 1);
+      },
+    };
+    HTMLElement.prototype.attachInternals = function () {
+      return { states } as unknown as ElementInternals;
+    };
+    let provider: ResourceProvider;
+    try {
+      provider = await mount(setup().controller);
+    } finally {
+      HTMLElement.prototype.attachInternals = original;
+    }
+    const update = provider.controller.fetch(ItemResource.update, { id: '1' }, {});
+    void update.catch(() => {});
+    expect(added).to.deep.equal(['--mutating']);
+  });
+
   it('follows a Controller assigned later, and nothing after it leaves the page', async () => {
     const first = setup();
     const provider = await mount(first.controller);
