@@ -115,9 +115,10 @@ export class ResourceProvider extends LitElement {
     view?.addEventListener('online', this.#onOnline);
     view?.addEventListener('offline', this.#onOffline);
     this.ownerDocument.addEventListener('visibilitychange', this.#onVisibilityChange);
+    // Online until the window says otherwise: navigator.onLine at start is not to be trusted (it
+    // is false in some headless and sandboxed browsers that do reach the server), and a wrong
+    // "offline" would hold every retry back.
     this.#watchActivity();
-    // A page opened offline gets no `offline` event: tell the Controller now.
-    if (view?.navigator.onLine === false) this.controller.offline();
   }
 
   override disconnectedCallback(): void {
