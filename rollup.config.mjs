@@ -12,6 +12,7 @@ export default {
     'boundary/index': 'src/boundary/index.ts',
     'devtools/index': 'src/devtools/index.ts',
     'ssr/index': 'src/ssr/index.ts',
+    'infinite/index': 'src/infinite/index.ts',
   },
   external: isExternal,
   output: {

@@ -139,7 +139,10 @@ export class DemoApp extends LitElement {
       ${this.devtools ? html`<resource-devtools></resource-devtools>` : ''}
       <div class="grid">
         <section class="wide" id="todos">
-          <h2>Todos <code>Collection</code> <code>push</code> <code>unshift</code></h2>
+          <h2>
+            Todos <code>Collection</code> <code>push</code> <code>unshift</code>
+            <code>MutationController</code>
+          </h2>
           <p class="lead">
             Each filter (user, open, done) is its own list: a new todo joins the lists it matches, a
             toggle shows at once everywhere (optimistic), a delete leaves every list together.
@@ -150,9 +153,10 @@ export class DemoApp extends LitElement {
           </resource-boundary>
         </section>
         <section id="posts" class="tall">
-          <h2>Pagination <code>getList.getPage</code></h2>
+          <h2>Infinite list <code>InfiniteController</code> <code>getPage</code></h2>
           <p class="lead">
-            "Load more" appends the next page to the list, never twice the same post.
+            Scrolling to the end of the box (or "Load more") appends the next page to the list,
+            never twice the same post.
           </p>
           <demo-post-feed></demo-post-feed>
         </section>

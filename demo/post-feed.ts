@@ -1,9 +1,9 @@
-// Posts of one group, five at a time: getList reads page one; "Load more" runs getList.getPage,
-// whose answer is appended to the same list in the store.
+// Posts of one group, five at a time, scrolling forever: an InfiniteController reads page one
+// with getList, and its next pages with getList.getPage (appended to the same list in the store)
+// when the sentinel at the bottom of the box scrolls into view, or on "Load more".
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { ResourceController, controllerContext, type ControllerLike } from '../src/index.js';
+import { InfiniteController } from '../src/infinite/index.js';
 import { POSTS_PER_PAGE, PostResource } from './resources.js';
 import { controls } from './styles.js';
 
@@ -17,8 +17,17 @@ export class PostFeed extends LitElement {
       .tabs {
         margin-bottom: 0.75rem;
       }
-      ol {
+      .scroller {
+        max-height: 7.5rem;
+        overflow-y: auto;
         margin: 0 0 0.75rem;
+        border-bottom: 1px solid var(--line);
+      }
+      .sentinel {
+        height: 1px;
+      }
+      ol {
+        margin: 0;
         padding: 0;
         list-style: none;
         counter-reset: post;
@@ -47,19 +56,20 @@ export class PostFeed extends LitElement {
     `,
   ];
 
-  @consume({ context: controllerContext, subscribe: true })
-  controller?: ControllerLike;
-
   @state() group: (typeof GROUPS)[number] = 'news';
-  @state() loading = false;
-  /** Groups whose last page came back short or empty. */
-  @state() finished = new Set<string>();
 
-  readonly #posts = new ResourceController(this, PostResource.getList, () => ({
-    group: this.group,
-  }));
+  readonly #posts = new InfiniteController(
+    this,
+    PostResource.getList,
+    () => ({ group: this.group }),
+    {
+      // A full page may have a next one; a short (or empty) page is the last.
+      nextPage: (lastPage, pages) => (lastPage.length === POSTS_PER_PAGE ? pages + 1 : undefined),
+    },
+  );
 
   override render() {
+    const posts = this.#posts;
     return html`
       <div class="tabs" role="group" aria-label="Group">
         ${GROUPS.map(
@@ -73,53 +83,39 @@ export class PostFeed extends LitElement {
           `,
         )}
       </div>
-      ${this.#posts.render({
+      ${posts.render({
         pending: () => html`<p class="pending">Loading posts…</p>`,
-        complete: (posts) => html`
-          <ol>
-            ${posts.map((post) => html`<li>${post.title}</li>`)}
-          </ol>
+        complete: (list) => html`
+          <div class="scroller">
+            <ol>
+              ${list.map((post) => html`<li>${post.title}</li>`)}
+            </ol>
+            <div class="sentinel" ${posts.sentinel()}></div>
+          </div>
           <div class="footer">
-            <span class="muted count">${posts.length} posts shown</span>
+            <span class="muted count">${list.length} posts shown</span>
             ${
-              this.#hasMore(posts.length)
-                ? html`<button class="more" ?disabled=${this.loading} @click=${this.#loadMore}>
-                    ${this.loading ? 'Loading…' : 'Load more'}
+              posts.hasMore
+                ? html`<button
+                    class="more"
+                    ?disabled=${posts.loadingMore}
+                    @click=${() => posts.loadMore()}
+                  >
+                    ${posts.loadingMore ? 'Loading…' : 'Load more'}
                   </button>`
                 : html`<span class="muted end">That is all of them.</span>`
             }
           </div>
+          ${
+            posts.loadMoreError
+              ? html`<p class="error">${(posts.loadMoreError as Error).message}</p>`
+              : ''
+          }
         `,
         error: (error) => html`<p class="error">${(error as Error).message}</p>`,
       })}
     `;
   }
-
-  #hasMore(shown: number): boolean {
-    return shown % POSTS_PER_PAGE === 0 && !this.finished.has(this.group);
-  }
-
-  readonly #loadMore = async () => {
-    const controller = this.controller;
-    const shown = this.#posts.value?.length ?? 0;
-    if (!controller || this.loading) return;
-    const group = this.group;
-    this.loading = true;
-    try {
-      // Resolves with the whole list, page appended.
-      const posts = await controller.fetch(PostResource.getList.getPage, {
-        group,
-        page: shown / POSTS_PER_PAGE + 1,
-      });
-      if (posts.length - shown < POSTS_PER_PAGE) {
-        this.finished = new Set([...this.finished, group]);
-      }
-    } catch (error) {
-      console.warn('Loading the next page failed.', error);
-    } finally {
-      this.loading = false;
-    }
-  };
 }
 
 declare global {

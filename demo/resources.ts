@@ -126,13 +126,15 @@ export const clockEndpoint = new RestEndpoint({
 });
 
 /**
- * Fails (503) as often as the API was told to. Its error is kept until the user retries, instead
- * of the default second after which a reader fetches again by itself.
+ * Fails (503) as often as the API was told to. The panel shows the failure and a Retry button, so
+ * this read is not retried by itself (`retry: 0`; other reads try three times), and its error is
+ * kept until the user retries, instead of the default second after which a reader fetches again.
  */
 export const unstableEndpoint = new RestEndpoint({
   path: '/api/unstable',
   schema: UnstableResult,
   errorExpiryLength: 10 * 60_000,
+  retry: 0,
 });
 
 /** Tells the API to fail the next `times` requests to /api/unstable. */

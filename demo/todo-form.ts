@@ -1,9 +1,10 @@
 // Creates a todo for the chosen user: getList.push adds it at the end of every list it matches,
-// getList.unshift at the start. Lists with other filters are left alone.
+// getList.unshift at the start. Lists with other filters are left alone. Each button runs a
+// MutationController: the form is disabled while one is pending, and the latest failure shows
+// next to it.
 import { LitElement, css, html } from 'lit';
-import { customElement, property, query, state } from 'lit/decorators.js';
-import { consume } from '@lit/context';
-import { NetworkError, controllerContext, type ControllerLike } from '../src/index.js';
+import { customElement, property, query } from 'lit/decorators.js';
+import { MutationController, NetworkError } from '../src/index.js';
 import { TodoResource } from './resources.js';
 import { controls } from './styles.js';
 
@@ -29,57 +30,56 @@ export class TodoForm extends LitElement {
     `,
   ];
 
-  @consume({ context: controllerContext, subscribe: true })
-  controller?: ControllerLike;
-
   @property({ type: Number }) userId = 1;
-  @state() busy = false;
-  @state() problem = '';
   @query('input') input!: HTMLInputElement;
 
+  readonly #push = new MutationController(this, TodoResource.getList.push);
+  readonly #unshift = new MutationController(this, TodoResource.getList.unshift);
+  /** The button used last: its failure is the one to show. */
+  #last = this.#push;
+
   override render() {
+    const busy = this.#push.pending || this.#unshift.pending;
+    const error = this.#last.error;
     return html`
-      <form @submit=${(event: Event) => this.#create(event, 'push')}>
+      <form @submit=${(event: Event) => this.#create(event, this.#push)}>
         <input type="text" name="title" placeholder="What needs doing?" aria-label="New todo" />
-        <button class="primary" type="submit" data-action="push" ?disabled=${this.busy}>
+        <button class="primary" type="submit" data-action="push" ?disabled=${busy}>
           Add to end
         </button>
         <button
           type="button"
           data-action="unshift"
-          ?disabled=${this.busy}
-          @click=${(event: Event) => this.#create(event, 'unshift')}
+          ?disabled=${busy}
+          @click=${(event: Event) => this.#create(event, this.#unshift)}
         >
           Add to top
         </button>
-        ${this.problem ? html`<p class="error">${this.problem}</p>` : ''}
+        ${error ? html`<p class="error" role="alert">${describe(error)}</p>` : ''}
       </form>
     `;
   }
 
-  async #create(event: Event, where: 'push' | 'unshift') {
+  async #create(
+    event: Event,
+    mutation: MutationController<typeof TodoResource.getList.push>,
+  ): Promise<void> {
     event.preventDefault();
-    const controller = this.controller;
-    if (!controller || this.busy) return;
-    const title = this.input.value.trim();
-    this.busy = true;
-    this.problem = '';
-    try {
-      // The body's userId and completed decide which lists the new todo joins.
-      await controller.fetch(TodoResource.getList[where], {
-        title,
-        userId: this.userId,
-        completed: false,
-      });
-      this.input.value = '';
-    } catch (error) {
-      // The API validates: an empty title comes back as 400 with a JSON message.
-      const body = error instanceof NetworkError ? (error.body as { error?: string }) : undefined;
-      this.problem = body?.error ?? (error as Error).message;
-    } finally {
-      this.busy = false;
-    }
+    if (this.#push.pending || this.#unshift.pending) return;
+    this.#last = mutation;
+    // The body's userId and completed decide which lists the new todo joins. A failure shows
+    // through the controller's error: nothing to catch here but the promise's rejection.
+    const created = await mutation
+      .run({ title: this.input.value.trim(), userId: this.userId, completed: false })
+      .catch(() => undefined);
+    if (created) this.input.value = '';
   }
+}
+
+/** The API validates: an empty title comes back as 400 with a JSON message. */
+function describe(error: unknown): string {
+  const body = error instanceof NetworkError ? (error.body as { error?: string }) : undefined;
+  return body?.error ?? (error as Error).message;
 }
 
 declare global {

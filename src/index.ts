@@ -3,12 +3,15 @@ export * from './core/index.js';
 export {
   PendingTaskEvent,
   controllerContext,
+  MutationController,
+  MutationStatus,
   ResourceController,
   ResourceProvider,
   ResourceStatus,
 } from './lit/index.js';
 export type {
   ControllerContext,
+  ResourceActivity,
   EndpointHook,
   ReadParams,
   ResourceHost,

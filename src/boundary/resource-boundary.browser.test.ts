@@ -57,7 +57,8 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 const until = (check: () => void) => waitUntil(check, 3000);
 
 async function mount(server: FakeServer, content: unknown) {
-  const controller = new Controller({ fetch: server.fetch });
+  // retry: 0: a failed read goes to the boundary at once (retries are not the subject here).
+  const controller = new Controller({ fetch: server.fetch, retry: 0 });
   const provider = await fixture<ResourceProvider>(
     html`<resource-provider .controller=${controller}>${content}</resource-provider>`,
   );

@@ -35,6 +35,7 @@ export type {
   EndpointLike,
   Resolved,
   ResponseInfo,
+  RetryOption,
   RunContext,
   Snapshot,
 } from './protocol/types.js';

@@ -9,8 +9,10 @@ import './define-provider.js';
 export { controllerContext } from './controller-context.js';
 export type { ControllerContext } from './controller-context.js';
 export { ResourceProvider } from './resource-provider.js';
+export type { ResourceActivity } from './resource-provider.js';
 export { PendingTaskEvent } from './pending-task.js';
 export { ResourceController, ResourceStatus } from './resource-controller.js';
+export { MutationController, MutationStatus } from './mutation-controller.js';
 export type {
   EndpointHook,
   ReadParams,

@@ -86,7 +86,8 @@ describe('<resource-provider> hydrating from a server state script', () => {
 
   it('shows an error from the server as rendered there, then fetches the read again', async () => {
     const failing = new FakeServer();
-    const serverSide = new Controller({ now: () => T0, fetch: failing.fetch });
+    // As createServerController makes it: one attempt, no retries.
+    const serverSide = new Controller({ now: () => T0, fetch: failing.fetch, retry: 0 });
     const attempt = serverSide.fetch(getTodo, { id: '1' });
     await until(() => expect(failing.calls).to.have.length(1));
     failing.take().respond(503, { error: 'down' });

@@ -5,6 +5,19 @@ import type { Controller, ControllerLike, StoreState } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
 
+/** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
+export interface ResourceActivity {
+  /** Reads in flight (a retried read counts once, waits between attempts included). */
+  readonly fetching: number;
+  /** Mutations (POST, PUT, PATCH, DELETE and other side effects) in flight. */
+  readonly mutating: number;
+  /** True after the window (or `controller.offline()`) said the network is gone. */
+  readonly offline: boolean;
+}
+
+/** The custom states a provider sets, e.g. `resource-provider:state(fetching)`. */
+const STATES = ['fetching', 'mutating', 'offline'] as const;
+
 /**
  * Owns one Controller and provides it, through `controllerContext`, to every element below it.
  * The Controller is made on first use, unless one was assigned to `controller` before. The
@@ -12,6 +25,16 @@ import { createController } from './create-controller.js';
  * connected, the window's `online`, `offline` and `visibilitychange` events reach the Controller,
  * which revalidates what is shown.
  *
+ * It also shows what its Controller is doing: `fetching` and `mutating` count the reads and
+ * mutations in flight and `offline` is the network's state; each change fires a
+ * `resource-activity` event and sets the CSS custom states `:state(fetching)`, `:state(mutating)`
+ * and `:state(offline)` (where the browser has `CustomStateSet`; elsewhere only the properties
+ * and the event), so a page can show a progress bar with CSS alone.
+ *
+ * @example
+ * ```css
+ * resource-provider:state(fetching) .progress { visibility: visible; }
+ * ```
  * @example
  * ```html
  * <resource-provider>
@@ -33,6 +56,16 @@ export class ResourceProvider extends LitElement {
 
   #controller: ControllerLike | undefined;
   readonly #provider = new ContextProvider(this, { context: controllerContext });
+  #activity: ResourceActivity = { fetching: 0, mutating: 0, offline: false };
+  #stopActivity: (() => void) | undefined;
+  /** The element's custom states; undefined where the browser has none. */
+  readonly #states: Set<string> | undefined = (() => {
+    try {
+      return this.attachInternals().states as Set<string> | undefined;
+    } catch {
+      return undefined;
+    }
+  })();
 
   constructor() {
     super();
@@ -55,6 +88,22 @@ export class ResourceProvider extends LitElement {
     // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server
     // render never connects the provider: the Controller bound to it answers the reads at once.
     this.#provider.setValue(controller);
+    if (this.isConnected) this.#watchActivity();
+  }
+
+  /** Reads in flight in the Controller. */
+  get fetching(): number {
+    return this.#activity.fetching;
+  }
+
+  /** Mutations in flight in the Controller. */
+  get mutating(): number {
+    return this.#activity.mutating;
+  }
+
+  /** Whether the network is gone (the window's `offline` event, or `controller.offline()`). */
+  get offline(): boolean {
+    return this.#activity.offline;
   }
 
   override connectedCallback(): void {
@@ -67,6 +116,10 @@ export class ResourceProvider extends LitElement {
     view?.addEventListener('online', this.#onOnline);
     view?.addEventListener('offline', this.#onOffline);
     this.ownerDocument.addEventListener('visibilitychange', this.#onVisibilityChange);
+    // Online until the window says otherwise: navigator.onLine at start is not to be trusted (it
+    // is false in some headless and sandboxed browsers that do reach the server), and a wrong
+    // "offline" would hold every retry back.
+    this.#watchActivity();
   }
 
   override disconnectedCallback(): void {
@@ -75,6 +128,8 @@ export class ResourceProvider extends LitElement {
     view?.removeEventListener('online', this.#onOnline);
     view?.removeEventListener('offline', this.#onOffline);
     this.ownerDocument.removeEventListener('visibilitychange', this.#onVisibilityChange);
+    this.#stopActivity?.();
+    this.#stopActivity = undefined;
   }
 
   /**
@@ -104,6 +159,45 @@ export class ResourceProvider extends LitElement {
     return html`<slot></slot>`;
   }
 
+  /** Follows the Controller's requests and network events (a new Controller starts over). */
+  #watchActivity(): void {
+    this.#stopActivity?.();
+    const controller = this.controller;
+    let offline = false;
+    const count = (): void => {
+      let fetching = 0;
+      let mutating = 0;
+      for (const { endpoint } of controller.inFlight?.() ?? []) {
+        if (endpoint.sideEffect) mutating++;
+        else fetching++;
+      }
+      this.#setActivity({ fetching, mutating, offline });
+    };
+    this.#stopActivity = controller.events?.subscribe(({ type }) => {
+      if (type === 'online' || type === 'offline') offline = type === 'offline';
+      else if (type !== 'request') return;
+      count();
+    });
+    count();
+  }
+
+  #setActivity(next: ResourceActivity): void {
+    const previous = this.#activity;
+    if (STATES.every((name) => previous[name] === next[name])) return;
+    this.#activity = next;
+    for (const name of STATES) {
+      try {
+        if (next[name]) this.#states?.add(name);
+        else this.#states?.delete(name);
+      } catch {
+        // Chromium before 125 knows only dashed states (`:--fetching`).
+        if (next[name]) this.#states?.add(`--${name}`);
+        else this.#states?.delete(`--${name}`);
+      }
+    }
+    this.dispatchEvent(new CustomEvent<ResourceActivity>('resource-activity', { detail: next }));
+  }
+
   readonly #onOnline = () => this.controller.online();
   readonly #onOffline = () => this.controller.offline();
   readonly #onVisibilityChange = () => {
@@ -114,5 +208,8 @@ export class ResourceProvider extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'resource-provider': ResourceProvider;
+  }
+  interface HTMLElementEventMap {
+    'resource-activity': CustomEvent<ResourceActivity>;
   }
 }

@@ -38,7 +38,9 @@ export interface ServerControllerOptions extends ControllerOptions {
 /**
  * A Controller for one server request: it keeps everything it fetched until it is dropped
  * (`gcTime` Infinity by default: nothing is collected halfway through a render) and sends
- * relative URLs to `origin`. Make one per request: a Controller holds one user's data.
+ * relative URLs to `origin`. It retries nothing by default (`retry: 0`): the page waits for its
+ * prefetches, and the browser fetches a read that failed here again. Make one per request: a
+ * Controller holds one user's data.
  * @example
  * const controller = createServerController({ origin: 'http://127.0.0.1:8000' });
  */
@@ -59,7 +61,9 @@ export function createServerController(options: ServerControllerOptions = {}): C
     }
     return baseFetch(typeof input === 'string' || input instanceof URL ? absolute : input, init);
   };
-  return new Controller({ gcTime: Infinity, ...rest, fetch });
+  // No retries by default: a page waits for its prefetches, and the browser fetches a read that
+  // failed on the server again anyway (with its own retries).
+  return new Controller({ gcTime: Infinity, retry: 0, ...rest, fetch });
 }
 
 /**

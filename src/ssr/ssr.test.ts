@@ -198,6 +198,8 @@ describe('server rendering with @lit-labs/ssr', () => {
     let now = 5_000_000;
     const controller = createServerController({ origin: ORIGIN, fetch: api.fetch, now: () => now });
     assert.equal(await prefetch(controller, TodoResource.getList, { userId: 1 }), undefined);
+    // One attempt: the page does not wait for retries; the browser fetches the read again.
+    assert.deepEqual(api.calls, [`GET ${ORIGIN}/api/todos?userId=1`]);
     const error = controller.getError(TodoResource.getList, { userId: 1 }) as Error;
     assert.ok(error, 'the failure is stored as the read’s error');
 

@@ -3,11 +3,12 @@
 // The README imports from 'resource-elements'; here that is the source itself, so the tests
 // need no build (the test runner would resolve the package name to dist/).
 import { LitElement, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import {
   Controller,
   Entity,
+  MutationController,
   NetworkError,
   ResourceController,
   RestEndpoint,
@@ -21,6 +22,7 @@ import {
   type Manager,
   type RestGenerics,
 } from '../../src/index.js';
+import { InfiniteController } from '../../src/infinite/index.js';
 
 // --- Define an Entity ---
 export class Todo extends Entity {
@@ -54,6 +56,14 @@ export function misuse() {
   void TodoResource.get({});
   // @ts-expect-error `user` is not a search parameter of getList
   void TodoResource.getList({ user: 1 });
+}
+
+// --- Activity: a global progress bar ---
+export function watchActivity(): void {
+  const provider = document.querySelector('resource-provider')!;
+  provider.addEventListener('resource-activity', ({ detail }) => {
+    document.title = detail.fetching + detail.mutating > 0 ? 'Saving… – Todos' : 'Todos';
+  });
 }
 
 // --- ResourceController ---
@@ -94,6 +104,30 @@ export class TodoToggle extends LitElement {
   toggle = async () => {
     const { id, completed } = this.todo!;
     await this.controller?.fetch(TodoResource.partialUpdate, { id }, { completed: !completed });
+  };
+}
+
+// --- MutationController ---
+@customElement('new-todo')
+export class NewTodo extends LitElement {
+  #create = new MutationController(this, TodoResource.getList.push);
+  @state() title = '';
+
+  render() {
+    return html`<form @submit=${this.submit}>
+      <input
+        .value=${this.title}
+        @input=${(e: InputEvent) => (this.title = (e.target as HTMLInputElement).value)}
+      />
+      <button ?disabled=${this.#create.pending}>Add</button>
+      ${this.#create.error ? html`<p role="alert">${(this.#create.error as Error).message}</p>` : ''}
+    </form>`;
+  }
+
+  submit = async (event: Event) => {
+    event.preventDefault();
+    const todo = await this.#create.run({ userId: 1, title: this.title }).catch(() => undefined);
+    if (todo) this.title = ''; // typed: a Todo
   };
 }
 
@@ -183,6 +217,33 @@ export const getPostPage = new RestEndpoint({
   schema: { data: { results: new schema.Collection([Post]) }, total: 0 },
   paginationField: 'page',
 });
+
+// --- Infinite lists ---
+@customElement('endless-feed')
+export class EndlessFeed extends LitElement {
+  #posts = new InfiniteController(this, PostResource.getList, () => ({ group: 'news' }), {
+    // Five per page: a full page may have a next one. With a cursor API: (last) => last.nextCursor
+    nextPage: (lastPage, pages) => (lastPage.length === 5 ? pages + 1 : undefined),
+  });
+
+  render() {
+    const posts = this.#posts;
+    return html`${posts.render({
+        complete: (list) =>
+          html`<ol>
+            ${list.map((post) => html`<li>${post.title}</li>`)}
+          </ol>`,
+      })}
+      <div ${posts.sentinel()}></div>
+      ${
+        posts.hasMore
+          ? html`<button ?disabled=${posts.loadingMore} @click=${() => posts.loadMore()}>
+              More
+            </button>`
+          : 'That is all.'
+      }`;
+  }
+}
 
 // --- Optimistic updates ---
 export const OptimisticTodoResource = TodoResource.extend({
@@ -318,12 +379,35 @@ declare global {
   interface HTMLElementTagNameMap {
     'todo-list': TodoList;
     'todo-toggle': TodoToggle;
+    'new-todo': NewTodo;
+    'endless-feed': EndlessFeed;
     'post-feed': PostFeed;
     'who-am-i': WhoAmI;
     'server-clock': ServerClock;
     'todo-detail': TodoDetail;
   }
 }
+
+// --- Retries ---
+export class Stats extends Entity {
+  id = '';
+  visits = 0;
+  pk() {
+    return this.id;
+  }
+  static key = 'Stats';
+}
+
+export const StatsResource = createResource({ path: '/stats/:id', schema: Stats, retry: 5 });
+export const getReport = new RestEndpoint({
+  path: '/reports/:id',
+  // A report is built on demand: retry its 404 too, every 2 s, ten times.
+  retry: (failures, error) => failures <= 10 && (error as NetworkError).status === 404 && 2_000,
+});
+export const sendPing = new RestEndpoint({ path: '/ping', method: 'POST', retry: 2 }); // opted in
+
+// Reads of endpoints without their own `retry`; 0 turns retries off (tests of error states).
+export const quietController = new Controller({ retry: 0 });
 
 // --- Managers and events ---
 export const actionLog: string[] = [];

@@ -21,6 +21,8 @@ import {
   removeTodo,
   session,
   withController,
+  type EndlessFeed,
+  type NewTodo,
   type TodoToggle,
   type WhoAmI,
 } from './readme-examples.js';
@@ -84,6 +86,38 @@ describe('README examples', () => {
       expect(controller.getResponse(TodoResource.get, { id: '2' }).data?.completed).to.equal(true),
     );
     expect((await serverTodo('2')).completed).to.equal(true);
+  });
+
+  it('MutationController: the form adds a todo, disabled while pending, and clears its input', async () => {
+    const { controller, provider } = await mount(html`<new-todo></new-todo>`);
+    const form = provider.querySelector<NewTodo>('new-todo')!;
+    await form.updateComplete;
+    const input = form.shadowRoot!.querySelector('input')!;
+    input.value = 'Water the plants';
+    input.dispatchEvent(new InputEvent('input'));
+    form.shadowRoot!.querySelector('button')!.click();
+    await form.updateComplete;
+    expect(form.shadowRoot!.querySelector('button')!.disabled).to.equal(true);
+    await until(() => expect(form.shadowRoot!.querySelector('button')!.disabled).to.equal(false));
+    expect(form.title).to.equal('');
+    expect(form.shadowRoot!.querySelector('[role=alert]')).to.equal(null);
+    const list = await controller.fetch(TodoResource.getList, { userId: 1 });
+    expect(list.map((todo) => todo.title)).to.include('Water the plants');
+  });
+
+  it('InfiniteController: More loads the next pages until the last, each post once', async () => {
+    const { provider } = await mount(html`<endless-feed></endless-feed>`);
+    const feed = provider.querySelector<EndlessFeed>('endless-feed')!;
+    const items = () => [...feed.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
+    await until(() => expect(items()).to.have.length(5));
+    const more = () => feed.shadowRoot!.querySelector('button');
+    more()!.click();
+    await until(() => expect(items()).to.have.length(10));
+    more()!.click();
+    await until(() => expect(items()).to.have.length(12));
+    expect(new Set(items()).size).to.equal(12);
+    expect(more()).to.equal(null);
+    expect(feed.shadowRoot!.textContent).to.contain('That is all.');
   });
 
   it('a custom Collection ignores sort when matching lists', async () => {

@@ -70,6 +70,27 @@ describe('demo e2e: pagination', () => {
   });
 });
 
+describe('demo e2e: infinite posts', () => {
+  beforeEach(resetApi);
+
+  it('scrolling the posts box to its end loads the next page (the sentinel), with no duplicate', async () => {
+    const app = await openDemo();
+    await until(() => expect(postTitles(app)).to.have.length(5));
+    const scroller = query(app, 'demo-post-feed', '.scroller');
+    scroller.scrollIntoView();
+    // Page one overflows the box: nothing more loads until it is scrolled.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(postTitles(app)).to.have.length(5);
+    scroller.scrollTop = scroller.scrollHeight;
+    await until(() => expect(postTitles(app)).to.have.length(10));
+    expect(postTitles(app)).to.deep.equal(await serverPages('news', [1, 2]));
+    scroller.scrollTop = scroller.scrollHeight;
+    await until(() => expect(postTitles(app)).to.have.length(12));
+    expect(new Set(postTitles(app)).size).to.equal(12);
+    expect(textOf(query(app, 'demo-post-feed', '.end'))).to.equal('That is all of them.');
+  });
+});
+
 describe('demo e2e: errors', () => {
   beforeEach(resetApi);
 

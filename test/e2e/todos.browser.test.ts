@@ -121,6 +121,33 @@ describe('demo e2e: todos', () => {
     expect((await api<TodoRow[]>('GET', '/todos')).body).to.have.length(12);
   });
 
+  it('the form is disabled while its create is pending; a failure then a success clears the error', async () => {
+    const app = await openTodos();
+    const form = query<HTMLElement & { updateComplete: Promise<unknown> }>(
+      app,
+      'demo-todo-board',
+      'demo-todo-form',
+    );
+    await slowApi(300);
+    create(app, 'Slow one', 'push');
+    await form.updateComplete;
+    expect(query<HTMLButtonElement>(form, 'button[data-action="push"]').disabled).to.equal(true);
+    expect(query<HTMLButtonElement>(form, 'button[data-action="unshift"]').disabled).to.equal(true);
+    // The page's provider shows it too: index.html's progress bar is CSS on this state.
+    expect(app.closest('resource-provider')!.matches(':state(mutating)')).to.equal(true);
+    await until(() =>
+      expect(query<HTMLButtonElement>(form, 'button[data-action="push"]').disabled).to.equal(false),
+    );
+    expect(titles(list(app, 'All'))).to.include('Slow one');
+    expect(app.closest('resource-provider')!.matches(':state(mutating)')).to.equal(false);
+    await slowApi(0);
+    create(app, '', 'unshift');
+    await until(() => expect(exists(form, '.error')).to.equal(true));
+    create(app, 'Fine', 'unshift');
+    await until(() => expect(titles(list(app, 'All'))[0]).to.equal('Fine'));
+    expect(exists(form, '.error')).to.equal(false);
+  });
+
   it('toggle shows at once in every list (optimistic), then Open and Done follow the server', async () => {
     const app = await openTodos();
     await slowApi(400);

@@ -94,7 +94,7 @@ describe('reliability (browser): server text never becomes markup', () => {
         HttpResponse.json({ message: payload }, { status: 500 }),
       ),
     );
-    const controller = new Controller();
+    const controller = new Controller({ retry: 0 }); // the error shows after one attempt
     controller.setResponse(getPost, { id: 'kept' }, { id: 'kept', title: 'kept' });
     const before = storedData(controller);
     const element = view('bad');

@@ -23,13 +23,16 @@ class Task extends Entity {
   static key = 'RelTask';
 }
 
-const Tasks = createResource({ path: '/tasks/:id', schema: Task, optimistic: true });
+// retry: 0: these races are between single attempts (a failure settling before or after another
+// answer); a retried read would stay in flight. Retries are tested in src/core/controller/retry.test.ts.
+const Tasks = createResource({ path: '/tasks/:id', schema: Task, optimistic: true, retry: 0 });
 /** Same store key as Tasks.get ('GET /tasks/:id'), but a different request key per `v`. */
 const versioned = new RestEndpoint({
   path: '/tasks/:id',
   schema: Task,
   paginationField: 'v',
   searchParams: {} as { v?: number },
+  retry: 0,
 });
 
 failOnUnhandledRejection();

@@ -21,7 +21,14 @@ class Note extends Entity {
 }
 
 const prefix = 'https://api.test';
-const NoteResource = createResource({ urlPrefix: prefix, path: '/notes/:id', schema: Note });
+// retry: 0: these tests are about the stored error and its expiry after one failed attempt;
+// retrying (which runs inside one request, before anything is stored) is tested in retry.test.ts.
+const NoteResource = createResource({
+  urlPrefix: prefix,
+  path: '/notes/:id',
+  schema: Note,
+  retry: 0,
+});
 
 async function failWith(status: number) {
   const harness = setup();

@@ -8,7 +8,9 @@ import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
 failOnUnhandledRejection();
 
-const get = fakeEndpoint({ path: '/todos/:id', schema: Todo });
+// retry: 0: these tests are about how long a stored error holds readers back; retrying (before
+// anything is stored) is tested in retry.test.ts.
+const get = fakeEndpoint({ path: '/todos/:id', schema: Todo, retry: 0 });
 
 describe('expiry', () => {
   it('is valid for dataExpiryLength (default 60 s), then stale and still readable', async () => {

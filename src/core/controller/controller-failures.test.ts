@@ -7,7 +7,9 @@ import { flush } from './test-utils/fake-fetch.js';
 import { Todo, todoEndpoints } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup, withoutErrors } from './test-utils/harness.js';
 
-// Every test here would also fail the file if any rejection went unhandled.
+// Every test here would also fail the file if any rejection went unhandled. Endpoints have
+// retry: 0: these tests are about what one failed attempt leaves behind; retrying (which runs
+// before anything is stored) is tested in retry.test.ts.
 failOnUnhandledRejection();
 
 const failures: [string, (request: PendingRequest) => void, RegExp | object][] = [
@@ -22,7 +24,7 @@ describe('failures leave the store as it was', () => {
   for (const [name, answer, expected] of failures) {
     it(`${name}: data and entities unchanged, error readable, caller rejected`, async () => {
       const { controller, server } = setup();
-      const { get, getList } = todoEndpoints();
+      const { get, getList } = todoEndpoints({ retry: 0 });
       controller.setResponse(get, { id: '1' }, { id: '1', title: 'kept' });
       controller.setResponse(getList, {}, [{ id: '1' }, { id: '2', title: 'other' }]);
       const before = controller.getState();
@@ -44,7 +46,7 @@ describe('failures leave the store as it was', () => {
 
     it(`${name} on a first fetch: nothing stored but the error`, async () => {
       const { controller, server } = setup();
-      const { get } = todoEndpoints();
+      const { get } = todoEndpoints({ retry: 0 });
       const promise = controller.fetch(get, { id: '9' });
       answer(server.take());
       await assert.rejects(promise, expected);
@@ -59,7 +61,7 @@ describe('failures leave the store as it was', () => {
 
   it('a failing mutation leaves entities and lists exactly as they were', async () => {
     const { controller, server } = setup();
-    const { getList, create, update } = todoEndpoints();
+    const { getList, create, update } = todoEndpoints({ retry: 0 });
     controller.setResponse(getList, {}, [{ id: '1', title: 'a' }]);
     const before = controller.getState();
     const creating = controller.fetch(create, {}, { title: 'b' });
@@ -87,7 +89,7 @@ describe('failures leave the store as it was', () => {
 describe('background requests never reject unhandled', () => {
   it('fetchIfStale whose promise nobody awaits', async () => {
     const { controller, server } = setup();
-    const { get } = todoEndpoints();
+    const { get } = todoEndpoints({ retry: 0 });
     controller.fetchIfStale(get, { id: '1' });
     server.take().respond(500);
     await flush();
@@ -96,7 +98,7 @@ describe('background requests never reject unhandled', () => {
 
   it('polling and revalidation', async () => {
     const { controller, server, clock } = setup({ gcTime: Infinity });
-    const polled = fakeEndpoint({ path: '/p', pollFrequency: 100 });
+    const polled = fakeEndpoint({ path: '/p', pollFrequency: 100, retry: 0 });
     const stop = controller.subscribe(polled);
     clock.advance(100);
     server.take().fail();
@@ -115,7 +117,7 @@ describe('background requests never reject unhandled', () => {
 
   it('a fetch whose caller drops the promise rejects only for that caller', async () => {
     const { controller, server } = setup();
-    const { get } = todoEndpoints();
+    const { get } = todoEndpoints({ retry: 0 });
     // The caller handles it; identical readers joining the same request get the same promise.
     const promise = controller.fetch(get, { id: '1' });
     const joined = controller.fetch(get, { id: '1' });
@@ -140,7 +142,7 @@ describe('a getOptimisticResponse that throws', () => {
     });
     const before = controller.getState();
     const promise = controller.fetch(buggy, { id: '1' }, {});
-    controller.setResponse(todoEndpoints().get, { id: '2' }, { id: '2' }); // replays again
+    controller.setResponse(todoEndpoints({ retry: 0 }).get, { id: '2' }, { id: '2' }); // replays again
     assert.equal(errors.length, 1);
     assert.deepEqual(controller.getState().entities, {
       Todo: { '2': { id: '2' } },

@@ -9,7 +9,14 @@ import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 failOnUnhandledRejection();
 
 /** A GET that is not deduplicated by key (the query differs) but stored on one key. */
-const paged = fakeEndpoint({ path: '/todos/:id', schema: Todo, paginationField: 'v' });
+// retry: 0 on every endpoint here: these tests order single attempts that fail or succeed; a
+// retry would keep a failed request running (its retries are tested in retry.test.ts).
+const paged = fakeEndpoint({
+  path: '/todos/:id',
+  schema: Todo,
+  paginationField: 'v',
+  retry: 0,
+});
 const title = (data: unknown) => (data as Todo).title;
 
 describe('late responses', () => {
@@ -80,7 +87,7 @@ describe('late responses', () => {
 
   it('two creates to one URL both land (mutations are not ordered by key)', async () => {
     const { controller, server } = setup();
-    const { getList, create } = todoEndpoints();
+    const { getList, create } = todoEndpoints({ retry: 0 });
     controller.setResponse(getList, {}, []);
     const first = controller.fetch(create, {}, { title: 'a' });
     const second = controller.fetch(create, {}, { title: 'b' });
@@ -96,7 +103,7 @@ describe('late responses', () => {
 describe('resetEntireStore and requests in flight', () => {
   it('drops a response to a request started before the reset; the caller still gets it', async () => {
     const { controller, server } = setup();
-    const { get } = todoEndpoints();
+    const { get } = todoEndpoints({ retry: 0 });
     const before = controller.fetch(get, { id: '1' });
     controller.resetEntireStore();
     const empty = controller.getState();
@@ -108,7 +115,7 @@ describe('resetEntireStore and requests in flight', () => {
 
   it('a fetch after the reset does not join the request from before it', async () => {
     const { controller, server } = setup();
-    const { get } = todoEndpoints();
+    const { get } = todoEndpoints({ retry: 0 });
     const before = controller.fetch(get, { id: '1' });
     controller.resetEntireStore();
     const after = controller.fetch(get, { id: '1' });
@@ -125,7 +132,7 @@ describe('resetEntireStore and requests in flight', () => {
 
   it('drops errors of requests from before the reset', async () => {
     const { controller, server } = setup();
-    const { get } = todoEndpoints();
+    const { get } = todoEndpoints({ retry: 0 });
     const before = controller.fetch(get, { id: '1' });
     controller.resetEntireStore();
     server.take().respond(500);
@@ -135,7 +142,7 @@ describe('resetEntireStore and requests in flight', () => {
 
   it('drops mutations from before the reset too', async () => {
     const { controller, server } = setup();
-    const { update } = todoEndpoints();
+    const { update } = todoEndpoints({ retry: 0 });
     const before = controller.fetch(update, { id: '1' }, { title: 'x' });
     controller.resetEntireStore();
     const empty = controller.getState();

@@ -151,7 +151,8 @@ describe('revalidation', () => {
 
   it('retries on focus even when the last attempt failed moments ago', async () => {
     const { controller, server } = setup({ gcTime: Infinity });
-    const endpoint = fakeEndpoint({ path: '/items/:id' });
+    // retry: 0: the subject is revalidation after a stored failure, not the request's own retries.
+    const endpoint = fakeEndpoint({ path: '/items/:id', retry: 0 });
     const stop = controller.subscribe(endpoint, { id: '1' });
     const first = controller.fetch(endpoint, { id: '1' });
     server.take().fail();

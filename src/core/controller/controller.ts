@@ -23,6 +23,7 @@ import type {
   EndpointLike,
   Resolved,
   ResponseInfo,
+  RetryOption,
   RunContext,
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
@@ -40,6 +41,8 @@ import { KeyEntry } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
 import { RequestTracker } from './request-tracker.js';
+import { checkRetry, DEFAULT_RETRY, withRetries } from './retry.js';
+import type { RetryEnv } from './retry.js';
 import type { Request } from './request-tracker.js';
 import { ResponseObserver } from './response-observer.js';
 
@@ -60,6 +63,12 @@ export interface ControllerOptions {
   gcTime?: number;
   /** Managers attached after the built-in ones (polling, revalidation, garbage collection). */
   managers?: readonly Manager[];
+  /**
+   * Retries of a failed read whose endpoint sets no `retry`: a count (default 2, so three
+   * attempts) or a function `(failures, error) => boolean | delayMs`. `0` turns retries off, e.g.
+   * in tests of error states. Mutations retry only when their own endpoint says so.
+   */
+  retry?: RetryOption;
 }
 
 /** Counts of live resources, for tests and debugging. */
@@ -124,6 +133,9 @@ export class Controller implements ControllerLike {
   readonly #entries = new Map<string, KeyEntry>();
   readonly #detach: (() => void)[] = [];
   #subscriptionCount = 0;
+  /** What `online()` / `offline()` said last: retries wait while the network is away. */
+  #online = true;
+  readonly #retryEnv: RetryEnv;
 
   constructor(options: ControllerOptions = {}) {
     this.#fetch = options.fetch;
@@ -131,6 +143,21 @@ export class Controller implements ControllerLike {
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
+    checkRetry(options.retry, 'Controller');
+    this.#retryEnv = {
+      readRetry: options.retry ?? DEFAULT_RETRY,
+      timers: this.#timers,
+      now: this.#now,
+      isOnline: () => this.#online,
+      whenOnline: (callback) => {
+        const stop = this.events.subscribe((event) => {
+          if (event.type !== 'online') return;
+          stop();
+          callback();
+        });
+        return stop;
+      },
+    };
     this.#store = new Store(
       restoreState(options.initialState),
       (committed) => this.#optimistic.replay(committed),
@@ -270,12 +297,15 @@ export class Controller implements ControllerLike {
       signal: request.abort.signal,
       timers: this.#timers,
     };
-    let running: Promise<unknown>;
-    try {
-      running = Promise.resolve(endpoint.run(args as never, context));
-    } catch (error) {
-      running = Promise.reject(error);
-    }
+    // Retries run inside the one request: readers see one pending read, and only the last
+    // failure is stored.
+    const running = withRetries(
+      endpoint,
+      async () => endpoint.run(args as never, context),
+      context.signal!,
+      this.#retryEnv,
+      () => this.#isOutdated(request, 'error'),
+    );
     return (request.promise = running.then(
       (response) => this.#succeed(request, response),
       (error: unknown) => this.#fail(request, error),
@@ -622,14 +652,16 @@ export class Controller implements ControllerLike {
    * @example addEventListener('online', () => controller.online());
    */
   online(): void {
+    this.#online = true;
     this.events.emit({ type: 'online' });
   }
 
   /**
-   * The network is gone: polling pauses until `online()`.
+   * The network is gone: polling pauses, and reads waiting to be tried again wait, until `online()`.
    * @example addEventListener('offline', () => controller.offline());
    */
   offline(): void {
+    this.#online = false;
     this.events.emit({ type: 'offline' });
   }
 

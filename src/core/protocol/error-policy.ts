@@ -19,3 +19,27 @@ export function isClientError(error: unknown): boolean {
 export function isAbortError(error: unknown): boolean {
   return (error as { name?: unknown } | null)?.name === 'AbortError';
 }
+
+/**
+ * What runtimes reject fetch with when no response arrived (Chromium, Node, Firefox, Safari, React
+ * Native). A TypeError with any other message is a bug or bad input, which a second try repeats.
+ */
+const CONNECTION_FAILURE =
+  /failed to fetch|fetch failed|networkerror when attempting|load failed|network request failed/i;
+
+/**
+ * True for a failure a second attempt may not repeat: no response at all (a dropped connection,
+ * seen through its TypeError or that error's cause), a 5xx, 408 (request timeout) or 429 (too
+ * many requests). Aborts, timeouts, other client errors and bugs are final.
+ * @example isRetryable(new TypeError('Failed to fetch')) // true
+ */
+export function isRetryable(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status === 'number') return status >= 500 || status === 408 || status === 429;
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return isConnectionFailure(error) || isConnectionFailure(cause);
+}
+
+function isConnectionFailure(error: unknown): boolean {
+  return error instanceof TypeError && CONNECTION_FAILURE.test(error.message);
+}

@@ -52,6 +52,15 @@ export interface Snapshot {
   readonly abort: Error;
 }
 
+/**
+ * How a failed request is tried again: a number of retries (for network errors, 5xx, 408 and
+ * 429 only), or a function of the failures so far (this one included) and the last error that
+ * returns false to stop, true to retry after the usual backoff, or a delay in ms.
+ * @example { retry: 5 }
+ * @example { retry: (failures, error) => failures < 3 && (error as NetworkError).status === 503 }
+ */
+export type RetryOption = number | ((failures: number, error: unknown) => boolean | number);
+
 /** What the Controller needs from an endpoint. */
 export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
   (...args: Args): Promise<R>;
@@ -68,6 +77,11 @@ export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
   readonly errorExpiryLength?: number | undefined;
   readonly pollFrequency?: number | undefined;
   readonly invalidIfStale?: boolean | undefined;
+  /**
+   * Retries of a failed request. Reads default to 2 (three attempts in all); mutations are never
+   * retried unless this is set.
+   */
+  readonly retry?: RetryOption | undefined;
   /**
    * The query parameter that carries the page or cursor. The result of such an endpoint is stored
    * under `key` of its args without that field, i.e. it lands on the list it pages.
@@ -113,4 +127,13 @@ export interface ControllerLike {
   invalidateAll(test: (key: string) => boolean): void;
   /** Forgets everything; responses to requests started before it are dropped. */
   resetEntireStore(): void;
+  /**
+   * What happens in it (requests starting and settling, online/offline), for activity displays;
+   * optional for other implementations.
+   */
+  readonly events?: {
+    subscribe(listener: (event: { readonly type: string }) => void): () => void;
+  };
+  /** The requests in flight now (optional, like `events`). */
+  inFlight?(): readonly { readonly endpoint: EndpointLike }[];
 }

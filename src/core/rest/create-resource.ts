@@ -266,15 +266,25 @@ export function createResource<const O extends ResourceGenerics>(
   const members = {
     get,
     getList,
-    update: get.extend({ method: 'PUT', body, optimistic, name: `${label}.update` } as any),
+    // A `retry` given for the resource is for its reads: a mutation retries only when its own
+    // endpoint says so (`TodoResource.update.extend({ retry: 2 })`).
+    update: get.extend({
+      method: 'PUT',
+      body,
+      optimistic,
+      retry: undefined,
+      name: `${label}.update`,
+    } as any),
     partialUpdate: get.extend({
       method: 'PATCH',
       body,
       optimistic,
+      retry: undefined,
       name: `${label}.partialUpdate`,
     } as any),
     delete: get.extend({
       method: 'DELETE',
+      retry: undefined,
       // An Entity or a Union is invalidated; any other schema reads the response as it is.
       schema:
         isEntityClass(schema) || schema instanceof UnionSchema

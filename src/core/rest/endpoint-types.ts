@@ -3,7 +3,7 @@
  * Everything an endpoint's types depend on is one object type `O` (its "generics"), so `extend`
  * can change any part of it by merging objects.
  */
-import type { Snapshot } from '../protocol/types.js';
+import type { RetryOption, Snapshot } from '../protocol/types.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import type { Simplify } from '../type-utils.js';
 import type { PathArgs } from './path.js';
@@ -47,6 +47,13 @@ export interface EndpointExtraOptions {
    * ms; it then rejects with a `TimeoutError` naming the URL and the timeout. No limit when absent.
    */
   readonly timeout?: number | undefined;
+  /**
+   * How often a failed request is tried again, with exponential backoff and jitter (or the
+   * server's `Retry-After`), waiting while offline: a number of retries for network errors, 5xx,
+   * 408 and 429, or a function `(failures, error) => boolean | delayMs`. Reads default to 2
+   * (three attempts); POST, PUT, PATCH and DELETE are never retried unless this is set.
+   */
+  readonly retry?: RetryOption | undefined;
 }
 
 type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;

@@ -1,5 +1,5 @@
 // Type tests of RestEndpoint: compiled by `tsc` in `npm test`; a regression is a compile error.
-import type { EndpointLike } from '../protocol/types.js';
+import type { EndpointLike, RetryOption } from '../protocol/types.js';
 import { Collection } from '../schema/collection.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';
@@ -108,3 +108,20 @@ void list.getPage({ userId: 1 });
 void list({ userId: 'one' });
 // @ts-expect-error no getPage without paginationField
 void get.getPage({ id: 1 });
+
+// retry: a count or a function of the failures and the error; the same option on a resource.
+export const retried = new RestEndpoint({ path: '/r/:id', retry: 4 });
+type RetryFunction = Extract<NonNullable<RetryOption>, (...args: never[]) => unknown>;
+export const retriedBy = new RestEndpoint({
+  path: '/r/:id',
+  retry: (failures, error) => (failures < 3 && error instanceof Error ? 1_000 : false),
+});
+export type RetryCases = [
+  Expect<Equal<typeof retried.retry, RetryOption | undefined>>,
+  Expect<Equal<Parameters<RetryFunction>, [failures: number, error: unknown]>>,
+  Expect<Equal<ReturnType<RetryFunction>, boolean | number>>,
+];
+// @ts-expect-error retry is a count or a function
+export const retryWords = new RestEndpoint({ path: '/r/:id', retry: 'often' });
+// @ts-expect-error the function returns false, true or a delay
+export const retryText = new RestEndpoint({ path: '/r/:id', retry: () => 'soon' });

@@ -2,7 +2,7 @@
  * RestEndpoint: one REST request described by options, callable on its own
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
-import type { RunContext, Snapshot } from '../protocol/types.js';
+import type { RetryOption, RunContext, Snapshot } from '../protocol/types.js';
 import { clampDelay, defaultTimers } from '../env/timers.js';
 import type { Schema } from '../schema/types.js';
 import type {
@@ -176,6 +176,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   declare readonly invalidIfStale: boolean | undefined;
   /** Aborts the request after this many ms with a `TimeoutError`; no limit when undefined. */
   declare readonly timeout: number | undefined;
+  /** Retries of a failed request (reads: 2 by default; mutations: none unless set). */
+  declare readonly retry: RetryOption | undefined;
   /** Type carrier of the query parameters (never read at runtime). */
   declare readonly searchParams: O extends { readonly searchParams: infer S } ? S : undefined;
   /** Type carrier of the body (never read at runtime). */
@@ -445,6 +447,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       paginationField: undefined,
       sideEffect: undefined,
       getOptimisticResponse: undefined,
+      // A POST sent twice may create two records: the list's retries are not the create's.
+      retry: undefined,
     } as any);
   }
 }

@@ -2,6 +2,7 @@
 import { Entity } from '../../schema/entity.js';
 import { Collection } from '../../schema/collection.js';
 import { Invalidate } from '../../schema/invalidate.js';
+import type { RetryOption } from '../../protocol/types.js';
 import { fakeEndpoint } from './fake-endpoint.js';
 
 export class Author extends Entity {
@@ -27,14 +28,19 @@ export class Todo extends Entity {
 
 export const todoList = new Collection([Todo]);
 
-/** The usual resource, built from fake endpoints. */
-export function todoEndpoints(options: { optimistic?: boolean } = {}) {
+/**
+ * The usual resource, built from fake endpoints. `retry: 0` is for tests of what a failure does
+ * (stored error, backoff, ordering), where retrying is not the subject.
+ */
+export function todoEndpoints(options: { optimistic?: boolean; retry?: RetryOption } = {}) {
   const optimistic = options.optimistic ?? false;
+  const { retry } = options;
   return {
-    get: fakeEndpoint({ path: '/todos/:id', schema: Todo }),
-    getList: fakeEndpoint({ path: '/todos', schema: todoList }),
+    get: fakeEndpoint({ path: '/todos/:id', schema: Todo, retry }),
+    getList: fakeEndpoint({ path: '/todos', schema: todoList, retry }),
     getPage: fakeEndpoint({
       path: '/todos',
+      retry,
       schema: todoList.addWith((existing, incoming) => [...existing, ...incoming]),
       paginationField: 'page',
     }),

@@ -1,7 +1,7 @@
 /**
  * A minimal endpoint implementing EndpointLike, so controller tests do not depend on RestEndpoint.
  */
-import type { EndpointLike, RunContext, Snapshot } from '../../protocol/types.js';
+import type { EndpointLike, RetryOption, RunContext, Snapshot } from '../../protocol/types.js';
 
 /** An error for non-2xx answers, like NetworkError. */
 export class FakeHttpError extends Error {
@@ -24,6 +24,7 @@ export interface FakeEndpointOptions {
   pollFrequency?: number;
   invalidIfStale?: boolean;
   paginationField?: string;
+  retry?: RetryOption;
   getOptimisticResponse?: (snapshot: Snapshot, ...args: any[]) => unknown;
   name?: string;
 }
@@ -77,6 +78,7 @@ export function fakeEndpoint(options: FakeEndpointOptions): FakeEndpoint {
     errorExpiryLength: options.errorExpiryLength,
     pollFrequency: options.pollFrequency,
     invalidIfStale: options.invalidIfStale,
+    retry: options.retry,
     paginationField: options.paginationField,
     getOptimisticResponse: options.getOptimisticResponse,
   });

@@ -9,8 +9,8 @@ export interface PendingRequest {
   readonly body: unknown;
   /** The request's signal: like a real fetch, an abort rejects the call with an AbortError. */
   readonly signal: AbortSignal | undefined;
-  /** Answers with `status` and `body` (JSON-encoded unless it is a string). */
-  respond(status: number, body?: unknown): void;
+  /** Answers with `status` and `body` (JSON-encoded unless it is a string), and extra headers. */
+  respond(status: number, body?: unknown, headers?: Record<string, string>): void;
   /** Answers with `text` as it is, labelled as JSON unless told otherwise. */
   respondText(status: number, text: string, contentType?: string): void;
   /** Fails like a dropped connection. */
@@ -53,7 +53,7 @@ export class FakeServer {
         method,
         signal,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-        respond: (status, body) =>
+        respond: (status, body, headers = {}) =>
           resolve(
             new Response(
               status === 204 || body === undefined
@@ -61,7 +61,7 @@ export class FakeServer {
                 : typeof body === 'string'
                   ? body
                   : JSON.stringify(body),
-              { status, headers: { 'content-type': 'application/json' } },
+              { status, headers: { 'content-type': 'application/json', ...headers } },
             ),
           ),
         respondText: (status, text, contentType = 'application/json') =>

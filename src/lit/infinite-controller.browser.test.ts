@@ -1,0 +1,263 @@
+// InfiniteController on the real Controller with a fake server answered by hand: pages merged with
+// no duplicate, loadMore deduped, hasMore from nextPage, a failed page keeping the others, new args
+// starting over, a list fetched again starting over, and the IntersectionObserver sentinel.
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import './define-provider.js';
+import { InfiniteController } from '../infinite/index.js'; // the entry resource-elements/infinite
+import { until } from './test-utils/reader.js';
+import { Controller } from '../core/controller/controller.js';
+import { FakeClock } from '../core/controller/test-utils/fake-clock.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { createResource } from '../core/rest/create-resource.js';
+import { Entity } from '../core/schema/entity.js';
+
+class Post extends Entity {
+  id = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'InfPost';
+}
+
+const PostResource = createResource({
+  path: '/feed/:group/posts/:id',
+  schema: Post,
+  paginationField: 'page',
+});
+
+const PAGE = 5;
+const nextPages: unknown[] = [];
+/** Set by a test: the next call of nextPage throws it. */
+let failNext: Error | undefined;
+
+class InfiniteFeed extends LitElement {
+  static override properties = { group: {} };
+  group = 'a';
+  readonly posts = new InfiniteController(
+    this,
+    PostResource.getList,
+    () => ({ group: this.group }),
+    {
+      nextPage: (lastPage, pages) => {
+        const error = failNext;
+        failNext = undefined;
+        if (error) throw error;
+        nextPages.push([lastPage.length, pages]);
+        return lastPage.length === PAGE ? pages + 1 : undefined;
+      },
+    },
+  );
+  protected override createRenderRoot() {
+    return this;
+  }
+  override render() {
+    return html`<div class="scroller" style="height: 100px; overflow-y: auto">
+      ${this.posts.render({
+        pending: () => html`<p>pending</p>`,
+        complete: (posts) =>
+          posts.map(
+            (post) => html`<p class="post" style="height: 40px; margin: 0">${post.title}</p>`,
+          ),
+      })}
+      <div class="sentinel" style="height: 1px" ${this.posts.sentinel()}></div>
+    </div>`;
+  }
+}
+customElements.define('infinite-feed', InfiniteFeed);
+
+/** Posts `from`..`to` (inclusive) of group `group`, as the server sends them. */
+const posts = (from: number, to: number, group = 'a') =>
+  Array.from({ length: to - from + 1 }, (_, i) => ({
+    id: `${group}${from + i}`,
+    title: `${group} post ${from + i}`,
+  }));
+
+let made: Controller[] = [];
+
+function setup() {
+  const server = new FakeServer();
+  const clock = new FakeClock();
+  const controller = new Controller({ fetch: server.fetch, now: clock.now, timers: clock.timers });
+  made.push(controller);
+  return { server, clock, controller };
+}
+
+async function mount(controller: Controller): Promise<InfiniteFeed> {
+  const provider = document.createElement('resource-provider');
+  provider.controller = controller;
+  provider.append(document.createElement('infinite-feed'));
+  await fixture(html`<div>${provider}</div>`);
+  return provider.querySelector<InfiniteFeed>('infinite-feed')!;
+}
+
+const titles = (feed: Element) => [...feed.querySelectorAll('.post')].map((p) => p.textContent);
+const urls = (server: FakeServer) => server.calls.map((call) => call.url);
+
+describe('InfiniteController', () => {
+  beforeEach(() => {
+    nextPages.length = 0;
+  });
+  afterEach(() => {
+    for (const controller of made) controller.dispose();
+    made = [];
+  });
+
+  it('5 pages with overlapping items: every post once, in order; hasMore ends on a short page', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    // Each later page repeats the last post of the one before (new posts shifted the offsets).
+    const pages = [posts(5, 9), posts(9, 13), posts(13, 17), posts(17, 19)];
+    for (const [index, page] of pages.entries()) {
+      const loading = feed.posts.loadMore();
+      await until(() => expect(server.waiting).to.have.length(1));
+      server.take(`GET /feed/a/posts?page=${index + 2}`).respond(200, page);
+      await loading;
+    }
+    await feed.updateComplete;
+    const expected = posts(1, 19).map((post) => post.title);
+    expect(titles(feed)).to.deep.equal(expected);
+    expect(new Set(titles(feed)).size).to.equal(titles(feed).length);
+    expect(feed.posts.hasMore).to.equal(false);
+    // nextPage saw each page as the server sent it (5 items, the last 3), not the merged list.
+    expect(nextPages).to.deep.equal([
+      [5, 1],
+      [5, 2],
+      [5, 3],
+      [5, 4],
+      [3, 5],
+    ]);
+    await feed.posts.loadMore(); // nothing more
+    expect(server.calls).to.have.length(5);
+  });
+
+  it('loadMore is deduped while a page is in flight; loadingMore says so and re-renders', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const first = feed.posts.loadMore();
+    const second = feed.posts.loadMore();
+    expect(second).to.equal(first);
+    expect(feed.posts.loadingMore).to.equal(true);
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(urls(server)).to.deep.equal(['/feed/a/posts', '/feed/a/posts?page=2']);
+    server.take().respond(200, posts(6, 10));
+    await first;
+    expect(feed.posts.loadingMore).to.equal(false);
+    await feed.updateComplete;
+    expect(titles(feed)).to.have.length(10);
+  });
+
+  it('a failed page keeps the earlier pages shown; loadMore then asks for the same page again', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const failing = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(404, { message: 'no such page' }); // final: not retried
+    await failing; // never rejects
+    expect((feed.posts.loadMoreError as { status: number }).status).to.equal(404);
+    expect(feed.posts.status).to.equal('complete');
+    await feed.updateComplete;
+    expect(titles(feed)).to.deep.equal(posts(1, 5).map((post) => post.title));
+    expect(feed.posts.hasMore).to.equal(true);
+    void feed.posts.loadMore();
+    expect(feed.posts.loadMoreError).to.equal(undefined);
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=2');
+  });
+
+  it('a nextPage that throws ends the list with its error in loadMoreError; nothing throws', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    const bug = new Error('nextPage bug');
+    await until(() => expect(server.waiting).to.have.length(1));
+    failNext = bug;
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.loadMoreError).to.equal(bug));
+    expect(feed.posts.hasMore).to.equal(false);
+    await feed.updateComplete;
+    expect(titles(feed)).to.have.length(5);
+  });
+
+  it('an endpoint that cannot page: loadMore resolves, the reason in loadMoreError', async () => {
+    const { server, controller } = setup();
+    // No paginationField (the types refuse it; plain JS may not): no getPage to load pages with.
+    const single = PostResource.get.extend({ path: '/one', schema: { post: Post } });
+    const feed = await mount(controller);
+    const broken = new InfiniteController(feed, single as never, () => ({}), {
+      nextPage: () => 2,
+    });
+    controller.setResponse(single, {}, { post: { id: 'p', title: 'only' } });
+    feed.requestUpdate();
+    await until(() => expect(broken.hasMore).to.equal(true));
+    await broken.loadMore();
+    expect((broken.loadMoreError as Error).message).to.contain('has no getPage');
+    expect(server.calls.map((call) => call.url)).to.not.include('/one?page=2');
+  });
+
+  it('new args start over from their first page', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(6, 10));
+    await loading;
+    feed.group = 'b';
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/b/posts').respond(200, posts(1, 5, 'b'));
+    await until(() => expect(titles(feed)).to.have.length(5));
+    const next = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/b/posts?page=2');
+    void next;
+  });
+
+  it('the list fetched again (page one only) starts the page count over', async () => {
+    const { server, clock, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(6, 10));
+    await loading;
+    clock.advance(1_000);
+    const refetched = feed.posts.refetch();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await refetched;
+    await until(() => expect(titles(feed)).to.have.length(5));
+    const next = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=2');
+    void next;
+  });
+
+  it('the sentinel loads the next page when it scrolls into view, and only then', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(titles(feed)).to.have.length(5));
+    // Five posts of 40px in a 100px scrolling box: the box clips the sentinel until scrolled.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(server.waiting).to.have.length(0);
+    const scroller = feed.querySelector<HTMLElement>('.scroller')!;
+    scroller.scrollTop = scroller.scrollHeight;
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=2');
+  });
+});
