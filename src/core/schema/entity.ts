@@ -4,6 +4,16 @@ import { DEV } from '../util/dev.js';
 
 const warnedKeys = new WeakSet<object>();
 
+/** ", fields a, b" from a default instance, to tell which class lost its key once names are minified. */
+function fieldsOf(entity: abstract new () => Entity): string {
+  try {
+    const fields = Object.keys(new (entity as unknown as new () => Entity)());
+    return fields.length ? `, fields ${fields.join(', ')}` : '';
+  } catch {
+    return '';
+  }
+}
+
 /** Marks the Entity class side, so telling an entity schema apart is one property read. */
 export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
 
@@ -36,17 +46,25 @@ export abstract class Entity {
   static schema: { readonly [field: string]: Schema } = {};
 
   /**
-   * The name of this entity type in the store. Defaults to the class name, which minifiers
-   * change: set it explicitly (`static key = 'Todo'`).
+   * The name of this entity type in the store: set it on every subclass (`static key = 'Todo'`).
+   * Minifiers rename classes, so the class name is only a development fallback (with a warning);
+   * in production, or for a class without a name, reading a missing key throws.
    */
   static get key(): string {
-    if (DEV && !warnedKeys.has(this)) {
-      warnedKeys.add(this);
-      console.warn(
-        `Entity ${this.name} has no static key, so its class name is used; minifiers change class names. Add \`static key = '${this.name}'\`.`,
-      );
+    const name = this.name;
+    if (DEV && name) {
+      if (!warnedKeys.has(this)) {
+        warnedKeys.add(this);
+        console.warn(
+          `Entity ${name} has no static key, so its class name is used; minifiers change class names. Add \`static key = '${name}'\`.`,
+        );
+      }
+      return name;
     }
-    return this.name;
+    throw new TypeError(
+      `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static ` +
+        `key. A class name is not a stable store key, minifiers change it: add \`static key = 'Todo'\`.`,
+    );
   }
 
   // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would
