@@ -9,10 +9,14 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
   ['node tests', ['node', 'scripts/test-node.mjs']],
   ['browser tests', ['npx', 'wtr', '--config', 'web-test-runner.config.mjs']],
+  // The published package as a consumer gets it: built, packed, installed, type-checked and bundled.
+  ['build', ['npm', 'run', 'build']],
+  ['consumer', ['node', 'scripts/test-consumer.mjs', '--skip-build']],
 ];
 
 rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
+rmSync('.test-results/consumer.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -25,9 +29,11 @@ function summary() {
   console.log(
     `\nnode: ${node.passed} passed, ${node.failed} failed; chromium: ${browser.passed} passed, ${browser.failed} failed`,
   );
-  const passed = node.passed + browser.passed;
-  const failed = node.failed + browser.failed;
-  const skipped = (node.skipped ?? 0) + (browser.skipped ?? 0);
+  const consumer = readCounts('.test-results/consumer.json');
+  console.log(`consumer: ${consumer.passed} passed, ${consumer.failed} failed`);
+  const passed = node.passed + browser.passed + consumer.passed;
+  const failed = node.failed + browser.failed + consumer.failed;
+  const skipped = (node.skipped ?? 0) + (browser.skipped ?? 0) + (consumer.skipped ?? 0);
   console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed;
 }

@@ -1,6 +1,5 @@
 import type { Args, Schema } from './types.js';
 import { assignOwn } from '../util/own.js';
-import { DEV } from '../util/dev.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -52,7 +51,12 @@ export abstract class Entity {
    */
   static get key(): string {
     const name = this.name;
-    if (DEV && name) {
+    // Development only. The test stays inline, not a shared constant: once a production bundler
+    // replaces `process.env.NODE_ENV`, it reads `… && false` right here, and Vite, Rollup, esbuild
+    // and webpack all drop the block and its text (scripts/test-consumer.mjs searches the bundles;
+    // esbuild keeps such a block when the false comes from another module). `typeof` keeps it from
+    // throwing where `process` is undefined (unbundled in a browser), which counts as production.
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && name) {
       if (!warnedKeys.has(this)) {
         warnedKeys.add(this);
         console.warn(
