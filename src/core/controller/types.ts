@@ -68,7 +68,9 @@ export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
    * under `key` of its args without that field, i.e. it lands on the list it pages.
    */
   readonly paginationField?: string | undefined;
-  getOptimisticResponse?: ((snapshot: Snapshot, ...args: Args) => unknown) | undefined;
+  // Method syntax on purpose: its parameters compare bivariantly, so an endpoint whose args are a
+  // union of tuples still is an EndpointLike<any[]> for TypeScript 5.0-5.3 (5.4+ accept either).
+  getOptimisticResponse?(snapshot: Snapshot, ...args: Args): unknown;
 }
 
 /** The resolved (denormalized) value of an endpoint. */
