@@ -2,6 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // src/core must run in Node and in any browser without the DOM or Lit (DESIGN.md, section 1).
+// Imports point one way (DESIGN.md, section 1): each core folder may not reach the folders above
+// it. Managers sit below the Controller at run time (it attaches the built-in ones) and know it
+// by type only.
+const above = {
+  util: ['env', 'protocol', 'schema', 'normalize', 'store', 'controller', 'managers', 'rest'],
+  env: ['protocol', 'schema', 'normalize', 'store', 'controller', 'managers', 'rest'],
+  protocol: ['normalize', 'store', 'controller', 'managers', 'rest'],
+  schema: ['store', 'controller', 'managers', 'rest'],
+  normalize: ['store', 'controller', 'managers', 'rest'],
+  store: ['controller', 'managers', 'rest'],
+  managers: ['controller', 'rest'],
+  controller: ['rest'],
+  rest: ['store', 'controller', 'managers'],
+};
+const directionRules = Object.entries(above).map(([folder, forbidden]) => ({
+  files: [`src/core/${folder}/**/*.ts`],
+  ignores: ['src/core/**/*.test.ts', 'src/core/**/*.test-d.ts', 'src/core/**/test-utils/**'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((name) => ({
+          group: [`../${name}/*`, `../../${name}/*`],
+          message: `src/core/${folder} may not import src/core/${name} (DESIGN.md: imports point one way).`,
+          // Types cross no module boundary at run time: a manager may name the Controller's type.
+          allowTypeImports: folder === 'managers' && name === 'controller',
+        })),
+      },
+    ],
+  },
+}));
 const domGlobals = ['window', 'document', 'HTMLElement', 'customElements', 'navigator', 'location'];
 
 export default tseslint.config(
@@ -77,6 +108,25 @@ export default tseslint.config(
           name,
           message: `src/core is DOM-free: do not use ${name}.`,
         })),
+      ],
+    },
+  },
+  ...directionRules,
+  {
+    // The Lit layer sees the core through its public index only.
+    files: ['src/lit/**/*.ts'],
+    ignores: ['src/lit/**/*.test.ts', 'src/lit/**/*.test-d.ts', 'src/lit/test-utils/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../core/*/**'],
+              message: 'src/lit imports the core through ../core/index.js only.',
+            },
+          ],
+        },
       ],
     },
   },

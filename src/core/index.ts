@@ -29,14 +29,15 @@ export { denormalize } from './normalize/denormalizer.js';
 export { MemoCache } from './normalize/memo-cache.js';
 export { visitEntities } from './normalize/visit-entities.js';
 export { paginatedFilter, paginatedMerge, removeCursor } from './rest/pagination.js';
-export { ExpiryStatus } from './controller/types.js';
+export { ExpiryStatus } from './protocol/types.js';
 export type {
   ControllerLike,
   EndpointLike,
+  Resolved,
   ResponseInfo,
   RunContext,
   Snapshot,
-} from './controller/types.js';
+} from './protocol/types.js';
 export { AbortError, NetworkError, ResponseFormatError, TimeoutError } from './errors.js';
 export { RestEndpoint } from './rest/rest-endpoint.js';
 export type { CreateEndpoint, PageEndpoint } from './rest/rest-endpoint.js';
@@ -62,11 +63,26 @@ export { hookifyResource } from './rest/hookify-resource.js';
 export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
 export type { ShortenPath } from './rest/path.js';
 export { Controller } from './controller/controller.js';
-export type { ControllerOptions, ControllerStats } from './controller/controller.js';
 export type {
-  StoreState,
-  ResponseMeta,
-  ResponseError,
-  OptimisticEntry,
-} from './controller/state.js';
-export type { Timers } from './controller/timers.js';
+  ControllerOptions,
+  ControllerStats,
+  InFlightRequest,
+} from './controller/controller.js';
+export { ResponseObserver, ReadStatus } from './controller/response-observer.js';
+export type { ObservedRead } from './controller/response-observer.js';
+export type {
+  ActionEvent,
+  ControllerEvent,
+  ControllerEventListener,
+  EnvironmentEvent,
+  RequestEvent,
+  SubscriptionEvent,
+} from './controller/events.js';
+export type { Manager } from './controller/manager.js';
+export type { Action } from './store/actions.js';
+export type { StoreChange } from './store/store.js';
+export { dehydrate, hydrate } from './hydration.js';
+export type { DehydratedState } from './hydration.js';
+export { isEndpoint } from './protocol/is-endpoint.js';
+export type { StoreState, ResponseMeta, ResponseError, OptimisticEntry } from './store/state.js';
+export type { Timers } from './env/timers.js';

@@ -1,5 +1,5 @@
 import { createContext } from '@lit/context';
-import type { ControllerLike } from '../core/controller/types.js';
+import type { ControllerLike } from '../core/index.js';
 
 /**
  * The `@lit/context` key under which `<resource-provider>` provides its Controller. The key is a

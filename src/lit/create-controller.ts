@@ -1,5 +1,5 @@
-import { Controller } from '../core/controller/controller.js';
-import type { ControllerLike } from '../core/controller/types.js';
+import { Controller } from '../core/index.js';
+import type { ControllerLike } from '../core/index.js';
 
 /**
  * Makes the Controller a `<resource-provider>` owns when none was assigned to it.

@@ -4,7 +4,7 @@ import { http, HttpResponse, delay } from 'msw';
 import { useHandlers } from '../../test/browser/msw.js';
 import './define-provider.js';
 import type { ResourceProvider } from './resource-provider.js';
-import { Controller } from '../core/controller/controller.js';
+import { Controller } from '../core/index.js';
 import { RestEndpoint } from '../core/rest/rest-endpoint.js';
 import { Entity } from '../core/schema/entity.js';
 import { NetworkError } from '../core/errors.js';

@@ -1,6 +1,6 @@
 // Type tests: compiled by `tsc` in `npm test`; a regression is a compile error.
 import type { LitElement } from 'lit';
-import type { EndpointLike } from '../core/controller/types.js';
+import type { EndpointLike } from '../core/index.js';
 import type { Equal, Expect } from '../core/test-utils/type-assert.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { hookifyResource } from '../core/rest/hookify-resource.js';

@@ -1,25 +1,14 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import { ExpiryStatus } from '../core/controller/types.js';
-import type {
-  ControllerLike,
-  EndpointLike,
-  Resolved,
-  ResponseInfo,
-} from '../core/controller/types.js';
+import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
+import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { watchForLateProviders } from './late-providers.js';
+import { PendingTaskEvent } from './pending-task.js';
 
 /** What a `ResourceController` shows: one of these three states. */
-export const ResourceStatus = {
-  /** Nothing to show yet: the data is missing or invalid and is being fetched. */
-  Pending: 'pending',
-  /** `value` holds the data (possibly stale while it is fetched again). */
-  Complete: 'complete',
-  /** `error` says why there is nothing to show. */
-  Error: 'error',
-} as const;
-export type ResourceStatus = (typeof ResourceStatus)[keyof typeof ResourceStatus];
+export const ResourceStatus = ReadStatus;
+export type ResourceStatus = ReadStatus;
 
 /** A function called on each host update that returns the endpoint to read (see `hookifyResource`). */
 export type EndpointHook<E extends EndpointLike> = () => E;
@@ -64,23 +53,18 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   readonly #host: ResourceHost;
   readonly #source: E | EndpointHook<E>;
   readonly #args: () => ReadParams<E> | null;
-
-  #controller: ControllerLike | undefined;
+  /** The reader, for the Controller the nearest provider gave; none before one answered. */
+  #observer: ResponseObserver<E> | undefined;
+  #stopObserving: (() => void) | undefined;
   /** Whether a provider answered since the host last connected. */
   #bound = false;
   #connected = false;
-  /** The read in force: endpoint, call arguments and cache key; undefined while args are null. */
-  #endpoint: E | undefined;
-  #callArgs: Parameters<E> | undefined;
-  #key: string | undefined;
-  /** Bumped whenever the read changes, so results of an older read are dropped. */
-  #callId = 0;
-  #response: ResponseInfo<Resolved<E>> | undefined;
-  #rejection: unknown;
   #missingProvider: Error | undefined;
   #providerCheck: ReturnType<typeof setTimeout> | undefined;
-  #removeListener: (() => void) | undefined;
-  #unsubscribe: (() => void) | undefined;
+  /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
+  #rendersErrors = false;
+  /** The pending task announced for the current wait, settled when it ends. */
+  #task: { resolve(): void; reject(error: unknown): void } | undefined;
 
   constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
   constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
@@ -104,23 +88,18 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
-    return this.status === ResourceStatus.Complete ? this.#response?.data : undefined;
+    return this.#missingProvider ? undefined : this.#observer?.result.data;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   get error(): unknown {
-    return this.#missingProvider ?? this.#response?.error ?? this.#rejection;
+    return this.#missingProvider ?? this.#observer?.result.error;
   }
 
   /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
     if (this.#missingProvider) return ResourceStatus.Error;
-    const response = this.#response;
-    if (response && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined) {
-      return ResourceStatus.Complete;
-    }
-    if (response?.error !== undefined || this.#rejection !== undefined) return ResourceStatus.Error;
-    return ResourceStatus.Pending;
+    return this.#observer?.result.status ?? ResourceStatus.Pending;
   }
 
   /**
@@ -134,9 +113,10 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   render<P = undefined, C = undefined, X = undefined>(
     renderers: ResourceRenderers<Resolved<E>, P, C, X>,
   ): P | C | X | undefined {
+    this.#rendersErrors = renderers.error !== undefined;
     switch (this.status) {
       case ResourceStatus.Complete:
-        return renderers.complete?.(this.#response!.data as Resolved<E>);
+        return renderers.complete?.(this.value as Resolved<E>);
       case ResourceStatus.Error:
         return renderers.error?.(this.error);
       default:
@@ -154,11 +134,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * ```
    */
   refetch(): Promise<void> {
-    const controller = this.#controller;
-    if (!controller || !this.#bound || !this.#endpoint || !this.#callArgs) return Promise.resolve();
-    // A new request even when one is in flight: it may have been sent with other headers (a hook's
-    // token changed) or be the very answer the user wants to replace.
-    return this.#track(controller.refetch(this.#endpoint, ...this.#callArgs));
+    return this.#bound && this.#observer ? this.#observer.refetch() : Promise.resolve();
   }
 
   hostConnected(): void {
@@ -173,61 +149,49 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#connected = false;
     clearTimeout(this.#providerCheck);
     this.#providerCheck = undefined;
-    this.#release();
+    this.#stop();
+    // Nobody waits for a host that left: its boundary must not hang.
+    this.#settleTask();
     // Reconnecting asks for the Controller again, and the answer may come from another provider
-    // or from none. The response stays: moving the element shows the same data, no flicker.
+    // or from none. The result stays: moving the element shows the same data, no flicker.
     this.#bound = false;
   }
 
   hostUpdate(): void {
-    const endpoint =
-      typeof this.#source === 'function' && !isEndpoint(this.#source)
-        ? this.#source()
-        : (this.#source as E);
+    // Unbound (disconnected, or no provider yet): keep what is shown, read nothing.
+    if (this.#bound) this.#observer?.setRead(...this.#read());
+    this.#announce();
+  }
+
+  /** True when the args say to read nothing (`null`): nothing to wait for. */
+  get #skipped(): boolean {
+    return this.#args() === null;
+  }
+
+  /** The endpoint (a hook is called on each update) and the call arguments; null reads nothing. */
+  #read(): [E, readonly unknown[] | null] {
+    const endpoint = isEndpoint(this.#source) ? this.#source : (this.#source as EndpointHook<E>)();
     const params = this.#args();
-    const callArgs = (params === null ? undefined : params === undefined ? [] : [params]) as
-      Parameters<E> | undefined;
-    const key = callArgs ? endpoint.key(...callArgs) : undefined;
-    // Hooks may return a new endpoint object on each call: the cache key says whether the read
-    // is the same one.
-    this.#endpoint = callArgs ? endpoint : undefined;
-    this.#callArgs = callArgs;
-    if (key !== this.#key) {
-      this.#key = key;
-      this.#callId++;
-      this.#rejection = undefined;
-      this.#response = undefined;
-      this.#endSubscription();
-      if (this.#connected) this.#subscribe();
-    }
-    this.#read();
+    return [endpoint, params === null ? null : params === undefined ? [] : [params]];
   }
 
   /** Stable identity: the context consumer and `ContextRoot` dedupe by it. */
   readonly #onController = (controller: ControllerLike | undefined) => {
-    if (!controller || (controller === this.#controller && this.#bound)) return;
-    this.#release();
-    if (controller !== this.#controller) {
-      // A response from another Controller means nothing here.
-      this.#response = undefined;
-      this.#rejection = undefined;
-      this.#controller = controller;
-    }
+    if (!controller || (controller === this.#observer?.controller && this.#bound)) return;
+    this.#stop();
+    // A reader of another Controller means nothing here; the same one keeps its result.
+    if (controller !== this.#observer?.controller)
+      this.#observer = new ResponseObserver(controller);
     this.#bound = true;
     this.#missingProvider = undefined;
     if (this.#connected) {
-      this.#removeListener = controller.addListener(this.#onStoreChange);
-      this.#subscribe();
+      this.#observer.setRead(...this.#read());
+      this.#stopObserving = this.#observer.subscribe(() => {
+        this.#announce();
+        this.#host.requestUpdate();
+      });
     }
-    // The consumer requests a host update; hostUpdate reads from the Controller.
-  };
-
-  readonly #onStoreChange = () => {
-    const controller = this.#controller;
-    if (!controller || !this.#endpoint || !this.#callArgs) return;
-    if (controller.getResponse(this.#endpoint, ...this.#callArgs) !== this.#response) {
-      this.#host.requestUpdate();
-    }
+    // The consumer requests a host update; hostUpdate reads again.
   };
 
   readonly #checkProvider = () => {
@@ -238,68 +202,50 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
       `<${tag}> found no <resource-provider> above it: wrap it (or an ancestor) in ` +
         `<resource-provider>, or provide controllerContext to it.`,
     );
+    this.#announce();
     this.#host.requestUpdate();
   };
 
-  /** Reads the store for the current args; fetches when there is nothing valid to show. */
-  #read(): void {
-    const controller = this.#controller;
-    if (!this.#endpoint || !this.#callArgs) {
-      this.#response = undefined;
+  /**
+   * Tells boundaries above the host (the pending-task protocol) when its read starts waiting
+   * with nothing to show, and how that wait ended. Stale data shown while it refreshes is no
+   * wait: no fallback flashes over it.
+   */
+  #announce(): void {
+    if (!this.#connected) return;
+    const status = this.status;
+    if (status !== ResourceStatus.Pending || this.#skipped) {
+      this.#settleTask(status === ResourceStatus.Error ? this.error : undefined, status);
       return;
     }
-    // Unbound (disconnected, or no provider yet): keep what is shown, fetch nothing.
-    if (!controller || !this.#bound) return;
-    const response = controller.getResponse(this.#endpoint, ...this.#callArgs);
-    // A new response is the store's newer word on this read: it supersedes our own failure.
-    if (response !== this.#response) this.#rejection = undefined;
-    this.#response = response;
-    // While an error is fresh, fetching again on every host update would storm the server: the
-    // error shows until it expires in the store, the read changes, or refetch() is called.
-    if (
-      response.expiryStatus !== ExpiryStatus.Valid &&
-      response.error === undefined &&
-      this.#rejection === undefined
-    ) {
-      const pending = controller.fetchIfStale(this.#endpoint, ...this.#callArgs);
-      if (pending) void this.#track(pending);
-    }
+    if (this.#task) return;
+    let task!: { resolve(): void; reject(error: unknown): void };
+    const complete = new Promise<void>((resolve, reject) => (task = { resolve, reject }));
+    // With no boundary listening, a failure must not become an unhandled rejection.
+    complete.catch(() => {});
+    this.#task = task;
+    this.#host.dispatchEvent(new PendingTaskEvent(complete, () => this.#retry()));
   }
 
-  /** Settles a fetch of the current read; a result for a read the host no longer has is dropped. */
-  #track(request: Promise<unknown>): Promise<void> {
-    const callId = this.#callId;
-    return request.then(
-      () => {
-        if (callId === this.#callId) this.#rejection = undefined;
-      },
-      (error: unknown) => {
-        if (callId !== this.#callId) return;
-        this.#rejection = error;
-        this.#host.requestUpdate();
-      },
-    );
+  /**
+   * Ends the announced wait. A failure reaches the boundary only when the host does not render
+   * errors itself (no `error` renderer): like an error boundary, it catches what is not handled.
+   */
+  #settleTask(error?: unknown, status?: ResourceStatus): void {
+    const task = this.#task;
+    this.#task = undefined;
+    if (status === ResourceStatus.Error && !this.#rendersErrors) task?.reject(error);
+    else task?.resolve();
   }
 
-  #subscribe(): void {
-    if (this.#unsubscribe || !this.#bound || !this.#endpoint || !this.#callArgs) return;
-    if (!this.#controller) return;
-    this.#unsubscribe = this.#controller.subscribe(this.#endpoint, ...this.#callArgs);
+  /** A boundary's retry: refetch, and fail again if there is still nothing to show. */
+  async #retry(): Promise<void> {
+    await this.refetch();
+    if (this.status === ResourceStatus.Error) throw this.error;
   }
 
-  #endSubscription(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
+  #stop(): void {
+    this.#stopObserving?.();
+    this.#stopObserving = undefined;
   }
-
-  #release(): void {
-    this.#removeListener?.();
-    this.#removeListener = undefined;
-    this.#endSubscription();
-  }
-}
-
-/** Endpoints and hooks are both functions; only an endpoint has a `key` method. */
-function isEndpoint(value: unknown): value is EndpointLike {
-  return typeof (value as { key?: unknown }).key === 'function';
 }

@@ -1,6 +1,6 @@
 import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
-import type { ControllerLike } from '../core/controller/types.js';
+import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
 

@@ -170,3 +170,27 @@ describe('demo e2e: auth header, custom Endpoint, polling', () => {
     expect(body.ticks).to.be.above(Number(textOf(query(clock, '.ticks'))));
   });
 });
+
+describe('demo e2e: loading boundary and devtools', () => {
+  beforeEach(resetApi);
+
+  it('the board sits in a <resource-boundary> that shows its content once the lists load', async () => {
+    const app = await openDemo();
+    const boundary = query(app, 'resource-boundary') as HTMLElement & { waiting: boolean };
+    await until(() => expect(queryAll(app, 'demo-todo-board')).to.have.length(1));
+    await until(() => expect(boundary.waiting).to.equal(false));
+    expect(query(boundary, '[part="fallback"]').hasAttribute('hidden')).to.equal(true);
+  });
+
+  it('"Show devtools" opens a panel that lists the store, and "Hide devtools" closes it', async () => {
+    const app = await openDemo();
+    expect(exists(app, 'resource-devtools')).to.equal(false);
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+    const panel = query(app, 'resource-devtools');
+    await until(() => expect(queryAll(panel, '[data-type="Todo"] tr').length).to.be.greaterThan(0));
+    expect(textOf(panel)).to.contain('GET /api/todos');
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(false));
+  });
+});

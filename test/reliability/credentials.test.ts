@@ -80,7 +80,10 @@ describe('reliability: only what the app sets is sent', () => {
     const fake = fakeFetch(() => json({ id: '1', text: 'x' }));
     await new Controller({ fetch: fake.fetch }).fetch(resource().get, { id: '1' });
     const { init } = fake.only();
-    assert.deepEqual(Object.keys(init).sort(), ['method']);
+    // The Controller's AbortSignal (so a request nobody needs can be cancelled) is no header and
+    // no credential: it never leaves the page.
+    assert.deepEqual(Object.keys(init).sort(), ['method', 'signal']);
+    assert.ok(init.signal instanceof AbortSignal && !init.signal.aborted);
     noteRoutes();
     await new Controller().fetch(resource().get, { id: '1' });
     assert.deepEqual(chosenHeaders(lastHeaders()), []);
@@ -252,5 +255,44 @@ describe('reliability: errors never carry request headers or tokens', () => {
     assert.match(error.message, /401/);
     assert.match(error.message, /expired/);
     assertNoSecret(everythingAbout(error), 'the NetworkError');
+  });
+});
+
+describe('reliability: errors before the request name it and leak nothing (issue 14)', () => {
+  it('an unserializable body (BigInt, a cycle) names the method and URL', async () => {
+    const controller = new Controller();
+    const bigint = await rejectionOf(
+      controller.fetch(resource().update, { id: '1' }, { text: 10n as unknown as string }),
+    );
+    assert.match(
+      bigint.message,
+      /^PUT http:\/\/127\.0\.0\.1:\d+\/notes\/1 could not be sent: .*BigInt/,
+    );
+    const cyclic: Record<string, unknown> = { text: 'x' };
+    cyclic.self = cyclic;
+    const cycle = await rejectionOf(
+      controller.fetch(resource().update, { id: '1' }, cyclic as { text: string }),
+    );
+    assert.match(cycle.message, /^PUT http:\/\/127\.0\.0\.1:\d+\/notes\/1 could not be sent/);
+    assert.deepEqual(controller.getState().entities, {}, 'nothing was stored');
+  });
+
+  it('an invalid header value from a useInit hook is refused by name, its value never shown', async () => {
+    noteRoutes();
+    const token = `${SECRETS[1]!}\r\nX-Injected: 1`;
+    const hooks = hookifyResource(resource(), () => ({ headers: { 'Access-Token': token } }));
+    const error = await rejectionOf(new Controller().fetch(hooks.useGet(), { id: '1' }));
+    assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/notes\/1/);
+    assert.match(error.message, /"Access-Token"/);
+    assertNoSecret(everythingAbout(error), 'the header error');
+  });
+
+  it('a header value the runtime refuses for another reason is not echoed either', async () => {
+    noteRoutes();
+    const token = `${SECRETS[1]!}\u{1F511}`;
+    const hooks = hookifyResource(resource(), () => ({ headers: { 'Access-Token': token } }));
+    const error = await rejectionOf(new Controller().fetch(hooks.useGet(), { id: '1' }));
+    assert.match(error.message, /GET http:\/\/127\.0\.0\.1:\d+\/notes\/1/);
+    assertNoSecret(everythingAbout(error), 'the runtime header error');
   });
 });

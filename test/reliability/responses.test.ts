@@ -9,7 +9,7 @@ import { Controller } from '../../src/core/controller/controller.js';
 import { RestEndpoint } from '../../src/core/rest/rest-endpoint.js';
 import { Entity } from '../../src/core/schema/entity.js';
 import { NetworkError, ResponseFormatError } from '../../src/core/errors.js';
-import type { EndpointLike } from '../../src/core/controller/types.js';
+import type { EndpointLike } from '../../src/core/protocol/types.js';
 import {
   failOnUnhandledRejection,
   rejectionOf,

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
 import { NetworkError } from '../errors.js';
-import { ExpiryStatus } from './types.js';
+import { ExpiryStatus } from '../protocol/types.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from './controller.js';
-import { ExpiryStatus } from './types.js';
+import { ExpiryStatus } from '../protocol/types.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
 import { FakeClock } from './test-utils/fake-clock.js';

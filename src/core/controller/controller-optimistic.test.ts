@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { ExpiryStatus } from './types.js';
+import { ExpiryStatus } from '../protocol/types.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
 import { Todo, todoEndpoints } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup, withoutErrors } from './test-utils/harness.js';

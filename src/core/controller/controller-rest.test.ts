@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
-import { ExpiryStatus } from './types.js';
+import { ExpiryStatus } from '../protocol/types.js';
 import { flush } from './test-utils/fake-fetch.js';
 import type { FakeServer } from './test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup, withoutErrors } from './test-utils/harness.js';

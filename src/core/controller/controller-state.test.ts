@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from './controller.js';
-import { ExpiryStatus } from './types.js';
+import { ExpiryStatus } from '../protocol/types.js';
 import { FakeClock } from './test-utils/fake-clock.js';
 import { Todo, todoEndpoints } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';

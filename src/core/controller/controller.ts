@@ -1,26 +1,47 @@
 /**
- * The Controller owns the store and runs endpoints against it: requests and their deduplication,
- * ordering of late responses, expiry, optimistic updates, polling, revalidation and garbage
- * collection. It touches no DOM: fetch, the clock and timers come in through options.
+ * The Controller is a facade: it builds actions, reads state and delegates. Requests are tracked
+ * by request-tracker.ts, per-key bookkeeping lives in one KeyEntry per store key, expiry rules in
+ * expiry.ts, optimistic updates in optimistic-queue.ts, and polling, garbage collection and
+ * revalidation are managers that read its events. It touches no DOM: fetch, the clock and timers
+ * come in through options.
  */
 import { MemoCache } from '../normalize/memo-cache.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { INVALID } from '../schema/types.js';
+import type { EntityClass } from '../schema/types.js';
+import { Invalidate } from '../schema/invalidate.js';
 import { getOwn } from '../util/own.js';
-import { collectGarbage, storedKeys } from './garbage-collector.js';
-import type { ResultShape } from './garbage-collector.js';
-import { replayOptimistic } from './optimistic-replay.js';
-import { PollGroup } from './poll-group.js';
-import type { Interest, PollGroupHost } from './poll-group.js';
-import { readResponse, sameResponse } from './read-response.js';
-import { restoreState } from './state.js';
-import type { OptimisticEntry, StoreState } from './state.js';
-import { Store } from './store.js';
-import { storeArgs, storeKey } from './store-key.js';
-import { defaultTimers, unref } from './timers.js';
-import type { Timers } from './timers.js';
-import { ExpiryStatus } from './types.js';
-import type { ControllerLike, EndpointLike, Resolved, ResponseInfo, RunContext } from './types.js';
+import { countTimers, defaultTimers } from '../env/timers.js';
+import type { CountedTimers, Timers } from '../env/timers.js';
+import { isAbortError } from '../protocol/error-policy.js';
+import { controllerInternals } from '../protocol/internals.js';
+import { isEndpoint } from '../protocol/is-endpoint.js';
+import { storeArgs, storeKey } from '../protocol/store-key.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  Resolved,
+  ResponseInfo,
+  RunContext,
+} from '../protocol/types.js';
+import type { Action } from '../store/actions.js';
+import { readResponse } from '../store/read-response.js';
+import { restoreState } from '../store/state.js';
+import type { StoreState } from '../store/state.js';
+import { Store } from '../store/store.js';
+import type { StoreChange } from '../store/store.js';
+import { ConnectivityManager } from '../managers/connectivity.js';
+import { GcManager } from '../managers/gc.js';
+import { PollingManager } from '../managers/polling.js';
+import { ControllerEvents } from './events.js';
+import { dataExpiresAt, errorExpiry } from './expiry.js';
+import { KeyEntry } from './key-entry.js';
+import type { Manager } from './manager.js';
+import { OptimisticQueue } from './optimistic-queue.js';
+import { RequestTracker } from './request-tracker.js';
+import type { Request } from './request-tracker.js';
+import { ResponseObserver } from './response-observer.js';
 
 /** Options of `new Controller()`. */
 export interface ControllerOptions {
@@ -30,20 +51,22 @@ export interface ControllerOptions {
   now?: () => number;
   /** Timer functions. Default: the host's. */
   timers?: Timers;
-  /** A state from `getState()` (possibly through JSON), e.g. rendered on a server. */
+  /** A state from `getState()` or `dehydrate()` (possibly through JSON), e.g. rendered on a server. */
   initialState?: Partial<StoreState>;
   /**
    * How long (ms) a response nobody subscribes to is kept; then it is dropped, and so are the
    * entities nothing references any more. Default 5 minutes; `Infinity` keeps everything.
    */
   gcTime?: number;
+  /** Managers attached after the built-in ones (polling, revalidation, garbage collection). */
+  managers?: readonly Manager[];
 }
 
 /** Counts of live resources, for tests and debugging. */
 export interface ControllerStats {
   /** Active `subscribe()` calls. */
   readonly subscriptions: number;
-  /** Pending timers: polling and garbage collection. */
+  /** Pending timers: polling, garbage collection, request timeouts. */
   readonly timers: number;
   /** Store listeners (`addListener`). */
   readonly listeners: number;
@@ -51,50 +74,18 @@ export interface ControllerStats {
   readonly inFlight: number;
 }
 
-const DEFAULT_DATA_EXPIRY = 60_000;
-const DEFAULT_ERROR_EXPIRY = 1_000;
-/** The longest a soft error backs off. */
-const MAX_BACKOFF = 60_000;
-
-/**
- * How long an error is shown before a reader may fetch again, when the endpoint does not say.
- * A client error (4xx but 408 and 429) is the server's answer to this very request: asking again
- * would get it again, so it stays until the read is fetched on purpose (refetch, invalidate, or
- * revalidation on focus and online). Anything else (network, 5xx, 408, 429) may pass: 1 s.
- */
-function defaultErrorExpiry(error: unknown): number {
-  const status = (error as { status?: unknown } | null)?.status;
-  const clientError =
-    typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-  // A finite "never", so the state stays JSON (Infinity would come back as null).
-  return clientError ? Number.MAX_SAFE_INTEGER : DEFAULT_ERROR_EXPIRY;
-}
-const DEFAULT_GC_TIME = 5 * 60_000;
-/** How many differing reads of one key keep their identity (readers of one key with different endpoints). */
-const READS_PER_KEY = 4;
-
-/** One running request. */
-interface Request {
-  /** Start order: larger is newer. Orders responses independently of the clock's resolution. */
-  readonly seq: number;
-  readonly startedAt: number;
+/** A request in flight, as `inFlight()` lists it. */
+export interface InFlightRequest {
+  /** The same id as its `request` events. */
+  readonly id: number;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
-  /** The key the response is stored under, and the args it is normalized with. */
+  /** The store key its response lands on. */
   readonly key: string;
-  readonly normalizeArgs: readonly unknown[];
-  /** The dedupe key of a GET (the endpoint's own key, pagination field included). */
-  readonly requestKey: string;
-  /** Its optimistic entry, when it has one. */
-  readonly optimistic: number | undefined;
+  readonly startedAt: number;
 }
 
-/** The newest request whose data, and whose error, were committed for a key. */
-interface Latest {
-  data?: number;
-  error?: number;
-}
-
+const DEFAULT_GC_TIME = 5 * 60_000;
 const ignore = (): void => {};
 
 /**
@@ -115,69 +106,52 @@ function nameRequest(error: unknown, requestKey: string): void {
  * await controller.fetch(TodoResource.partialUpdate, { id: 1 }, { completed: true });
  */
 export class Controller implements ControllerLike {
+  /**
+   * What happens here, for managers, devtools and persistence: committed actions, requests
+   * started and settled, subscriptions, and online/offline/focus.
+   * @example controller.events.subscribe((event) => event.type === 'action' && log(event.action));
+   */
+  readonly events = new ControllerEvents();
+
   readonly #store: Store;
   readonly #memo = new MemoCache();
-  readonly #context: RunContext;
+  readonly #fetch: typeof globalThis.fetch | undefined;
   readonly #now: () => number;
-  readonly #timers: Timers;
-  readonly #gcTime: number;
-
-  #seq = 0;
-  /** Requests with a smaller seq were started before the last reset. */
-  #resetSeq = 0;
-  /** GETs in flight by request key, so identical ones share one request. */
-  /** Failures in a row per key, for the backoff of soft errors; a success clears it. */
-  readonly #failures = new Map<string, number>();
-  readonly #inFlight = new Map<
-    string,
-    { readonly seq: number; readonly promise: Promise<unknown> }
-  >();
-  #requestCount = 0;
-  readonly #latest = new Map<string, Latest>();
-  /** Endpoints of pending optimistic entries (the state holds only their plain data). */
-  readonly #optimisticEndpoints = new Map<number, EndpointLike>();
-  readonly #reportedOptimistic = new Set<number>();
-  /** Last reads by store key, so an unchanged read returns the same object. */
-  readonly #reads = new Map<string, ResponseInfo[]>();
-
-  /** Subscribers by request key, each group with its poll timer. */
-  readonly #groups = new Map<string, PollGroup>();
-  readonly #pollHost: PollGroupHost;
+  readonly #timers: CountedTimers;
+  readonly #requests: RequestTracker;
+  readonly #optimistic: OptimisticQueue;
+  /** One record per store key. */
+  readonly #entries = new Map<string, KeyEntry>();
+  readonly #detach: (() => void)[] = [];
   #subscriptionCount = 0;
-  #online = true;
-
-  /** Subscribers and requests in flight per store key: held keys are never collected. */
-  readonly #held = new Map<string, number>();
-  readonly #lastUsed = new Map<string, number>();
-  readonly #shapes = new Map<string, ResultShape>();
-  #gcScheduled = false;
-  #timerCount = 0;
 
   constructor(options: ControllerOptions = {}) {
-    this.#context = options.fetch ? { fetch: options.fetch } : {};
+    this.#fetch = options.fetch;
     this.#now = options.now ?? Date.now;
-    this.#timers = options.timers ?? defaultTimers();
-    this.#gcTime = options.gcTime ?? DEFAULT_GC_TIME;
-    const initial = restoreState(options.initialState);
-    this.#store = new Store(initial, (committed) =>
-      replayOptimistic(committed, {
-        memo: this.#memo,
-        now: this.#now(),
-        endpointOf: (id) => this.#optimisticEndpoints.get(id),
-        onError: (entry, error) => this.#reportOptimisticError(entry, error),
-      }),
+    this.#timers = countTimers(options.timers ?? defaultTimers());
+    this.#requests = new RequestTracker(this.#now);
+    this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
+    this.#store = new Store(
+      restoreState(options.initialState),
+      (committed) => this.#optimistic.replay(committed),
+      (action, state) => this.#committed(action, state),
     );
-    this.#pollHost = {
-      timers: this.#timers,
-      isOnline: () => this.#online,
-      poll: (interest) => void this.#background(interest.endpoint, interest.args),
-      countTimer: (delta) => (this.#timerCount += delta),
+    const gcTime = options.gcTime ?? DEFAULT_GC_TIME;
+    const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
+    if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
+    for (const manager of [...managers, ...(options.managers ?? [])]) {
+      this.#detach.push(manager.attach(this));
+    }
+  }
+
+  /** For the built-in managers only (not exported from the package). */
+  [controllerInternals]() {
+    return {
+      store: this.#store,
+      optimistic: this.#optimistic,
+      timers: this.#timers as Timers,
+      now: this.#now,
     };
-    // A restored response is as good as new: it gets a full gcTime for a reader to claim it.
-    const now = this.#now();
-    const restored = storedKeys(initial);
-    for (const key of restored) this.#lastUsed.set(key, now);
-    if (restored.size > 0) this.#scheduleGc();
   }
 
   // ---- Requests ----
@@ -189,7 +163,7 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#request(endpoint, args, false) as Promise<Resolved<E>>;
+    return this.#request(endpoint, args, false, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -199,23 +173,36 @@ export class Controller implements ControllerLike {
    * @example await controller.refetch(MeResource.get);
    */
   refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#request(endpoint, args, true) as Promise<Resolved<E>>;
+    return this.#request(endpoint, args, true, true) as Promise<Resolved<E>>;
   }
 
   /**
    * Fetches only when the read is missing, stale or invalid, not already in flight, and its
    * last error has expired (so a failing read is not retried on every render). The returned
-   * promise never rejects unhandled.
+   * promise never rejects unhandled. Nobody is assumed to await it: when the last subscriber of
+   * the read leaves (or the store is reset) before it answers, it is aborted.
    * @example controller.fetchIfStale(TodoResource.get, { id: 1 });
    */
   fetchIfStale<E extends EndpointLike>(
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<Resolved<E>> | undefined {
-    return this.#refetch(endpoint, args, false) as Promise<Resolved<E>> | undefined;
+    return this.#ifNeeded(endpoint, args, false) as Promise<Resolved<E>> | undefined;
   }
 
-  #refetch(
+  /**
+   * Like `fetchIfStale`, but also when the last attempt failed moments ago: what coming back
+   * online or to the page means.
+   * @example controller.revalidate(TodoResource.getList, { userId: 1 });
+   */
+  revalidate<E extends EndpointLike>(
+    endpoint: E,
+    ...args: Parameters<E>
+  ): Promise<Resolved<E>> | undefined {
+    return this.#ifNeeded(endpoint, args, true) as Promise<Resolved<E>> | undefined;
+  }
+
+  #ifNeeded(
     endpoint: EndpointLike,
     args: readonly unknown[],
     ignoreError: boolean,
@@ -224,28 +211,27 @@ export class Controller implements ControllerLike {
     try {
       requestKey = endpoint.key(...args);
     } catch (error) {
-      return this.#background(endpoint, args, error);
+      return this.#background(Promise.reject(error));
     }
-    if (!endpoint.sideEffect && this.#inFlight.has(requestKey)) return undefined;
-    const info = this.getResponse(endpoint, ...args);
+    if (!endpoint.sideEffect && this.#requests.shared(requestKey)) return undefined;
+    const info = this.getResponse(endpoint, ...(args as never[]));
     if (info.expiryStatus === ExpiryStatus.Valid) return undefined;
     if (!ignoreError && info.error !== undefined) return undefined;
-    return this.#background(endpoint, args);
+    return this.#background(this.#request(endpoint, args, false, false));
   }
 
   /** A request nobody awaits for sure: its rejection is handled here. */
-  #background(
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    syncError?: unknown,
-  ): Promise<unknown> {
-    const promise =
-      syncError === undefined ? this.#request(endpoint, args, false) : Promise.reject(syncError);
+  #background(promise: Promise<unknown>): Promise<unknown> {
     promise.catch(ignore);
     return promise;
   }
 
-  #request(endpoint: EndpointLike, args: readonly unknown[], force: boolean): Promise<unknown> {
+  #request(
+    endpoint: EndpointLike,
+    args: readonly unknown[],
+    force: boolean,
+    awaited: boolean,
+  ): Promise<unknown> {
     let requestKey: string;
     let key: string;
     try {
@@ -255,54 +241,57 @@ export class Controller implements ControllerLike {
       return Promise.reject(error);
     }
     if (!endpoint.sideEffect && !force) {
-      const running = this.#inFlight.get(requestKey);
-      if (running) return running.promise;
+      const running = this.#requests.shared(requestKey);
+      if (running) {
+        running.awaited ||= awaited;
+        return running.promise!;
+      }
     }
-    const seq = ++this.#seq;
-    const normalizeArgs = storeArgs(endpoint, args);
-    const request: Request = {
-      seq,
-      startedAt: this.#now(),
+    const request = this.#requests.start({
       endpoint,
       args,
       key,
-      normalizeArgs,
+      normalizeArgs: storeArgs(endpoint, args),
       requestKey,
-      optimistic: endpoint.getOptimisticResponse ? seq : undefined,
-    };
-    this.#shapes.set(key, { schema: endpoint.schema, args: normalizeArgs });
-    this.#hold(key, 1);
-    this.#requestCount++;
-    if (request.optimistic !== undefined) {
-      this.#optimisticEndpoints.set(seq, endpoint);
+      optimistic: endpoint.getOptimisticResponse !== undefined,
+      awaited,
+    });
+    const { seq } = request;
+    this.events.emit({ type: 'request', phase: 'start', id: seq, endpoint, args, key });
+    if (request.optimistic) {
+      this.#optimistic.register(seq, endpoint);
       this.#store.dispatch({
         type: 'optimistic/add',
         entry: { id: seq, key, args: [...args], fetchedAt: request.startedAt },
       });
     }
+    const context: RunContext = {
+      ...(this.#fetch ? { fetch: this.#fetch } : {}),
+      signal: request.abort.signal,
+      timers: this.#timers,
+    };
     let running: Promise<unknown>;
     try {
-      running = Promise.resolve(endpoint.run(args as never, this.#context));
+      running = Promise.resolve(endpoint.run(args as never, context));
     } catch (error) {
       running = Promise.reject(error);
     }
-    const promise = running.then(
+    return (request.promise = running.then(
       (response) => this.#succeed(request, response),
       (error: unknown) => this.#fail(request, error),
-    );
-    if (!endpoint.sideEffect) this.#inFlight.set(requestKey, { seq, promise });
-    return promise;
+    ));
   }
 
   #succeed(request: Request, response: unknown): unknown {
-    this.#settled(request);
+    this.#requests.settle(request);
     const { key, endpoint, seq } = request;
     if (this.#isOutdated(request, 'data')) {
       this.#dropOptimistic(request);
+      this.#emitSettled(request, true);
       return this.#uncommittedValue(request, response);
     }
     const now = this.#now();
-    const latest = this.#latestOf(key);
+    const entry = this.#entry(key);
     try {
       this.#store.dispatch({
         type: 'response/set',
@@ -312,58 +301,63 @@ export class Controller implements ControllerLike {
         response,
         fetchedAt: request.startedAt,
         date: now,
-        expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
-        keepError: latest.error !== undefined && latest.error > seq,
-        settles: request.optimistic,
+        expiresAt: dataExpiresAt(endpoint, now),
+        keepError: entry.errorSeq > seq,
+        settles: request.optimistic ? seq : undefined,
       });
     } catch (error) {
       // The response does not fit its schema: that is this request's error; nothing was written.
       nameRequest(error, request.requestKey);
       this.#commitError(request, error);
+      this.#emitSettled(request, false, error);
       throw error;
     }
-    latest.data = Math.max(latest.data ?? 0, seq);
-    this.#failures.delete(key);
-    this.#forgetOptimistic(request);
-    this.#touch(key);
+    entry.dataSeq = Math.max(entry.dataSeq, seq);
+    entry.failures = 0;
+    if (request.optimistic) this.#optimistic.forget(seq);
+    this.#emitSettled(request, true);
     return this.#committedValue(request, response);
   }
 
   #fail(request: Request, error: unknown): never {
-    this.#settled(request);
-    if (this.#isOutdated(request, 'error')) this.#dropOptimistic(request);
+    this.#requests.settle(request);
+    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
+    const dropped = request.abort.signal.aborted && isAbortError(error);
+    if (dropped || this.#isOutdated(request, 'error')) this.#dropOptimistic(request);
     else this.#commitError(request, error);
+    this.events.emit({
+      type: 'request',
+      phase: 'settle',
+      id: request.seq,
+      endpoint: request.endpoint,
+      args: request.args,
+      key: request.key,
+      ok: false,
+      error,
+      aborted: dropped,
+    });
     throw error;
+  }
+
+  #emitSettled(request: Request, ok: boolean, error?: unknown): void {
+    const { seq: id, endpoint, args, key } = request;
+    this.events.emit({ type: 'request', phase: 'settle', id, endpoint, args, key, ok, error });
   }
 
   #commitError(request: Request, error: unknown): void {
     const { key, endpoint, seq } = request;
+    const entry = this.#entry(key);
+    entry.failures++;
     this.#store.dispatch({
       type: 'response/error',
       key,
       error,
       fetchedAt: request.startedAt,
-      expiresAt: this.#now() + this.#errorExpiry(key, endpoint, error),
-      settles: request.optimistic,
+      expiresAt: this.#now() + errorExpiry(endpoint, error, entry.failures),
+      settles: request.optimistic ? seq : undefined,
     });
-    const latest = this.#latestOf(key);
-    latest.error = Math.max(latest.error ?? 0, seq);
-    this.#forgetOptimistic(request);
-    this.#touch(key);
-  }
-
-  /**
-   * How long this error keeps readers from fetching again. A soft error (network, 5xx, 408,
-   * 429) backs off: the base (the endpoint's errorExpiryLength, or 1 s) doubles with each failure
-   * in a row of the same read, up to a minute, so a page busy with other updates does not hammer
-   * a failing server. A client error stays until the read is fetched on purpose.
-   */
-  #errorExpiry(key: string, endpoint: EndpointLike, error: unknown): number {
-    const failures = (this.#failures.get(key) ?? 0) + 1;
-    this.#failures.set(key, failures);
-    const base = endpoint.errorExpiryLength ?? defaultErrorExpiry(error);
-    if (base >= MAX_BACKOFF) return base;
-    return Math.min(base * 2 ** (failures - 1), MAX_BACKOFF);
+    entry.errorSeq = Math.max(entry.errorSeq, seq);
+    if (request.optimistic) this.#optimistic.forget(seq);
   }
 
   /**
@@ -372,46 +366,18 @@ export class Controller implements ControllerLike {
    * URL are different facts, and entity values are ordered by the normalizer.
    */
   #isOutdated(request: Request, outcome: 'data' | 'error'): boolean {
-    if (request.seq < this.#resetSeq) return true;
+    if (this.#requests.beforeReset(request)) return true;
     if (request.endpoint.sideEffect) return false;
-    const latest = this.#latest.get(request.key);
-    if (!latest) return false;
-    if ((latest.data ?? 0) > request.seq) return true;
-    return outcome === 'error' && (latest.error ?? 0) > request.seq;
-  }
-
-  #latestOf(key: string): Latest {
-    let latest = this.#latest.get(key);
-    if (!latest) this.#latest.set(key, (latest = {}));
-    return latest;
-  }
-
-  /** Bookkeeping common to every settled request. */
-  #settled(request: Request): void {
-    if (this.#inFlight.get(request.requestKey)?.seq === request.seq) {
-      this.#inFlight.delete(request.requestKey);
-    }
-    this.#requestCount--;
-    this.#hold(request.key, -1);
+    const entry = this.#entries.get(request.key);
+    if (!entry) return false;
+    if (entry.dataSeq > request.seq) return true;
+    return outcome === 'error' && entry.errorSeq > request.seq;
   }
 
   #dropOptimistic(request: Request): void {
-    if (request.optimistic === undefined) return;
-    this.#store.dispatch({ type: 'optimistic/remove', id: request.optimistic });
-    this.#forgetOptimistic(request);
-  }
-
-  #forgetOptimistic(request: Request): void {
-    if (request.optimistic === undefined) return;
-    this.#optimisticEndpoints.delete(request.optimistic);
-    this.#reportedOptimistic.delete(request.optimistic);
-  }
-
-  #reportOptimisticError(entry: OptimisticEntry, error: unknown): void {
-    // Replays run on every change while the request is pending: say it once.
-    if (this.#reportedOptimistic.has(entry.id)) return;
-    this.#reportedOptimistic.add(entry.id);
-    console.error(`getOptimisticResponse for ${entry.key} failed; nothing was applied.`, error);
+    if (!request.optimistic) return;
+    this.#store.dispatch({ type: 'optimistic/remove', id: request.seq });
+    this.#optimistic.forget(request.seq);
   }
 
   /** The value a committed response resolves with: its result, denormalized as readers see it. */
@@ -467,15 +433,8 @@ export class Controller implements ControllerLike {
     ...args: Parameters<E>
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
-    if (!this.#shapes.has(key)) {
-      this.#shapes.set(key, { schema: endpoint.schema, args: storeArgs(endpoint, args) });
-    }
     const info = readResponse(this.#store.visible, this.#memo, endpoint, args, this.#now());
-    const previous = this.#reads.get(key);
-    const same = previous?.find((candidate) => sameResponse(candidate, info));
-    if (same) return same as ResponseInfo<Resolved<E>>;
-    this.#reads.set(key, [info, ...(previous ?? [])].slice(0, READS_PER_KEY));
-    return info as ResponseInfo<Resolved<E>>;
+    return this.#entry(key).sameRead(info) as ResponseInfo<Resolved<E>>;
   }
 
   /**
@@ -487,8 +446,19 @@ export class Controller implements ControllerLike {
   }
 
   /**
+   * A reader of `endpoint(...args)`: its result with a status, refetch, and a subscription that
+   * tells the reader when its own result changes. Every framework adapter is built on it.
+   * @example
+   * const observer = controller.observe(TodoResource.get, { id: 1 });
+   * const stop = observer.subscribe(() => render(observer.result));
+   */
+  observe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): ResponseObserver<E> {
+    return new ResponseObserver<E>(this, endpoint, args);
+  }
+
+  /**
    * The committed state (pending optimistic updates are listed, not applied): plain data to
-   * persist or to give to `new Controller({ initialState })`.
+   * persist or to give to `new Controller({ initialState })` or `hydrate()`.
    * @example const json = JSON.stringify(controller.getState());
    */
   getState(): StoreState {
@@ -498,11 +468,19 @@ export class Controller implements ControllerLike {
   // ---- Writes ----
 
   /**
-   * Makes the response of `endpoint(...args)` unshowable until it is fetched again.
+   * Makes the response of `endpoint(...args)` unshowable until it is fetched again; or, given an
+   * Entity class and a pk, marks that entity INVALID everywhere (what a pushed deletion means).
    * @example controller.invalidate(TodoResource.get, { id: 1 });
+   * @example controller.invalidate(Todo, '1');
    */
-  invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void {
-    this.#store.dispatch({ type: 'invalidate', keys: [storeKey(endpoint, args)] });
+  invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
+  invalidate(entity: EntityClass, pk: string | number | object): void;
+  invalidate(target: EndpointLike | EntityClass, ...args: unknown[]): void {
+    if (!isEndpoint(target)) {
+      this.set(new Invalidate(target), args[0]);
+      return;
+    }
+    this.#store.dispatch({ type: 'invalidate', keys: [storeKey(target, args)] });
   }
 
   /**
@@ -510,8 +488,27 @@ export class Controller implements ControllerLike {
    * @example controller.invalidateAll((key) => key.startsWith('GET /todos'));
    */
   invalidateAll(test: (key: string) => boolean): void {
-    const keys = [...storedKeys(this.#store.committed)].filter((key) => test(key));
+    const keys = Object.keys(this.#store.committed.meta).filter((key) => test(key));
     if (keys.length > 0) this.#store.dispatch({ type: 'invalidate', keys });
+  }
+
+  /**
+   * Writes entities that arrived without a request of ours (a server push, another tab): every
+   * view that shows one of them updates. `schema` is an Entity class or any schema of them.
+   * Throws, changing nothing, when `value` does not fit.
+   * @example controller.set(Todo, { id: '1', title: 'Changed elsewhere' });
+   * @example controller.set([Todo], todos);
+   */
+  set(schema: unknown, value: unknown): void {
+    const now = this.#now();
+    this.#store.dispatch({
+      type: 'entities/set',
+      schema,
+      value,
+      fetchedAt: this.#requests.stamp(),
+      date: now,
+      expiresAt: now + 60_000,
+    });
   }
 
   /**
@@ -526,85 +523,97 @@ export class Controller implements ControllerLike {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     const key = storeKey(endpoint, args);
-    const normalizeArgs = storeArgs(endpoint, args);
-    const seq = ++this.#seq;
     const now = this.#now();
-    const latest = this.#latestOf(key);
     this.#store.dispatch({
       type: 'response/set',
       key,
       schema: endpoint.schema,
-      args: normalizeArgs,
+      args: storeArgs(endpoint, args),
       response,
-      fetchedAt: now,
+      fetchedAt: this.#requests.stamp(),
       date: now,
-      expiresAt: now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY),
+      expiresAt: dataExpiresAt(endpoint, now),
       keepError: false,
       settles: undefined,
     });
-    latest.data = seq;
-    this.#shapes.set(key, { schema: endpoint.schema, args: normalizeArgs });
-    this.#touch(key);
+    this.#entry(key).dataSeq = this.#requests.nextSeq();
+  }
+
+  /**
+   * Applies a store action as it is: for managers (a logger replaying, a sync source). Returns
+   * false when it changed nothing.
+   * @example controller.dispatch({ type: 'invalidate', keys: ['GET /todos'] });
+   */
+  dispatch(action: Action): boolean {
+    return this.#store.dispatch(action);
+  }
+
+  /**
+   * Runs `work`; listeners hear once of everything it changed.
+   * @example controller.batch(() => pushed.forEach((todo) => controller.set(Todo, todo)));
+   */
+  batch<T>(work: () => T): T {
+    return this.#store.batch(work);
   }
 
   /**
    * Empties the store. Responses to requests started before the reset are dropped when they
-   * arrive (their callers' promises still settle).
+   * arrive (their callers' promises still settle); reads nobody awaits are aborted.
    * @example logoutButton.onclick = () => controller.resetEntireStore();
    */
   resetEntireStore(): void {
-    this.#resetSeq = ++this.#seq;
-    // New requests must not join one whose response will be dropped.
-    this.#inFlight.clear();
-    this.#latest.clear();
-    this.#failures.clear();
-    // Every read is void, even one that looks the same (pending before, pending after): a reader
-    // waiting for a request whose answer will now be dropped must see a new read and fetch again.
-    this.#reads.clear();
+    this.#requests.reset();
     this.#store.dispatch({ type: 'reset', date: this.#now() });
   }
 
   // ---- Listeners and subscriptions ----
 
   /**
-   * Calls `listener` once per committed change. Returns the function that removes it.
-   * @example const remove = controller.addListener(() => host.requestUpdate());
+   * Calls `listener` once per committed change (once per `batch`). Returns the function that
+   * removes it.
+   * @example const remove = controller.addListener(({ action }) => console.log(action.type));
    */
-  addListener(listener: () => void): () => void {
-    return this.#store.subscribe(() => listener());
+  addListener(listener: (change: StoreChange) => void): () => void {
+    return this.#store.subscribe(listener);
   }
 
   /**
    * Declares interest in `endpoint(...args)`: keeps it from garbage collection, polls it at the
    * endpoint's `pollFrequency` (one timer per request, at the smallest frequency of its
    * subscribers) and refetches it on `online()`/`focus()` when stale. Returns the function that
-   * ends the interest.
+   * ends the interest; when the last one ends, a read of it nobody awaits is aborted.
    * @example
    * const unsubscribe = controller.subscribe(PriceResource.get, { symbol: 'BTC' });
-   * // later
    * unsubscribe();
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void {
-    const requestKey = endpoint.key(...args);
     const key = storeKey(endpoint, args);
-    this.#shapes.set(key, { schema: endpoint.schema, args: storeArgs(endpoint, args) });
-    let group = this.#groups.get(requestKey);
-    if (!group) this.#groups.set(requestKey, (group = new PollGroup(this.#pollHost)));
-    const owner = group;
-    const interest: Interest = { endpoint, args };
-    const leave = owner.subscribe(interest);
+    const entry = this.#entry(key);
+    entry.subscribers++;
     this.#subscriptionCount++;
-    this.#hold(key, 1);
+    const emit = (phase: 'add' | 'remove') =>
+      this.events.emit({
+        type: 'subscription',
+        phase,
+        endpoint,
+        args,
+        key,
+        count: entry.subscribers,
+      });
+    emit('add');
     let active = true;
     return () => {
       if (!active) return;
       active = false;
-      leave();
+      entry.subscribers--;
       this.#subscriptionCount--;
-      if (owner.size === 0 && this.#groups.get(requestKey) === owner) {
-        this.#groups.delete(requestKey);
+      emit('remove');
+      // Checked a microtask later: an element moved in the DOM leaves and comes back at once.
+      if (entry.subscribers === 0) {
+        queueMicrotask(() => {
+          if (entry.subscribers === 0) this.#requests.abortUnneeded(key);
+        });
       }
-      this.#hold(key, -1);
     };
   }
 
@@ -613,9 +622,7 @@ export class Controller implements ControllerLike {
    * @example addEventListener('online', () => controller.online());
    */
   online(): void {
-    this.#online = true;
-    for (const group of this.#groups.values()) group.update();
-    this.#revalidate();
+    this.events.emit({ type: 'online' });
   }
 
   /**
@@ -623,8 +630,7 @@ export class Controller implements ControllerLike {
    * @example addEventListener('offline', () => controller.offline());
    */
   offline(): void {
-    this.#online = false;
-    for (const group of this.#groups.values()) group.update();
+    this.events.emit({ type: 'offline' });
   }
 
   /**
@@ -632,15 +638,30 @@ export class Controller implements ControllerLike {
    * @example document.addEventListener('visibilitychange', () => document.hidden || controller.focus());
    */
   focus(): void {
-    if (this.#online) this.#revalidate();
+    this.events.emit({ type: 'focus' });
   }
 
-  #revalidate(): void {
-    for (const group of this.#groups.values()) {
-      const interest = group.first;
-      // A user coming back expects a retry even if the last attempt failed moments ago.
-      if (interest) this.#refetch(interest.endpoint, interest.args, true);
-    }
+  /**
+   * Detaches every manager (timers stop, sources close). The store stays readable.
+   * @example controller.dispose();
+   */
+  dispose(): void {
+    for (const detach of this.#detach.splice(0)) detach();
+  }
+
+  /**
+   * The requests started and not settled, oldest first: for devtools and progress displays that
+   * attach while requests run (later ones are announced on `events`).
+   * @example controller.inFlight().map((request) => request.key)
+   */
+  inFlight(): InFlightRequest[] {
+    return [...this.#requests.running()].map(({ seq, endpoint, args, key, startedAt }) => ({
+      id: seq,
+      endpoint,
+      args,
+      key,
+      startedAt,
+    }));
   }
 
   /**
@@ -650,91 +671,39 @@ export class Controller implements ControllerLike {
   stats(): ControllerStats {
     return {
       subscriptions: this.#subscriptionCount,
-      timers: this.#timerCount,
+      timers: this.#timers.pending,
       listeners: this.#store.size,
-      inFlight: this.#requestCount,
+      inFlight: this.#requests.size,
     };
   }
 
-  // ---- Garbage collection ----
+  // ---- Bookkeeping ----
 
-  #hold(key: string, delta: 1 | -1): void {
-    const count = (this.#held.get(key) ?? 0) + delta;
-    if (count > 0) {
-      this.#held.set(key, count);
-      return;
-    }
-    this.#held.delete(key);
-    // Unused from now on: its gcTime starts here.
-    this.#touch(key);
+  #entry(key: string): KeyEntry {
+    let entry = this.#entries.get(key);
+    if (!entry) this.#entries.set(key, (entry = new KeyEntry(key)));
+    return entry;
   }
 
-  #touch(key: string): void {
-    this.#lastUsed.set(key, this.#now());
-    this.#scheduleGc();
-  }
-
-  /**
-   * Arms the collection timer unless it is armed: it is armed only while something may become
-   * collectable (a write, or a key left by its last user), and disarms itself when nothing is.
-   */
-  #scheduleGc(at = this.#now() + this.#gcTime): void {
-    if (this.#gcScheduled || !Number.isFinite(this.#gcTime)) return;
-    this.#gcScheduled = true;
-    this.#timerCount++;
-    const handle = this.#timers.setTimeout(
-      () => {
-        this.#gcScheduled = false;
-        this.#timerCount--;
-        this.#collect();
-      },
-      Math.max(0, at - this.#now()),
-    );
-    unref(handle);
-  }
-
-  #collect(): void {
-    const committed = this.#store.committed;
-    const visible = this.#store.visible;
-    const optimistic = [];
-    for (const entry of committed.optimistic) {
-      const endpoint = this.#optimisticEndpoints.get(entry.id);
-      if (endpoint) {
-        optimistic.push({
-          key: entry.key,
-          shape: { schema: endpoint.schema, args: storeArgs(endpoint, entry.args) },
-        });
+  /** Every committed action: keep the per-key records in step, then tell the managers. */
+  #committed(action: Action, state: StoreState): void {
+    if (action.type === 'reset') {
+      // Every read is void, even one that looks the same (pending before, pending after): a
+      // reader waiting for a request whose answer will now be dropped must see a new read.
+      for (const [key, entry] of this.#entries) {
+        if (entry.idle) this.#entries.delete(key);
+        else {
+          entry.dataSeq = entry.errorSeq = entry.failures = 0;
+          entry.forgetReads();
+        }
+      }
+    } else if (action.type === 'gc') {
+      for (const [key, entry] of this.#entries) {
+        if (entry.idle && getOwn(state.meta, key) === undefined && !getOwn(state.errors, key)) {
+          this.#entries.delete(key);
+        }
       }
     }
-    const collected = collectGarbage({
-      committed,
-      visible,
-      now: this.#now(),
-      gcTime: this.#gcTime,
-      isHeld: (key) => this.#held.has(key),
-      heldKeys: () => this.#held.keys(),
-      lastUsed: (key) => this.#lastUsed.get(key) ?? 0,
-      shapeOf: (key) => this.#shapes.get(key),
-      optimistic,
-      optimisticReads: this.#store.optimisticReads,
-    });
-    this.#store.dispatch({ type: 'gc', keys: collected.keys, entities: collected.entities });
-    this.#forgetUnusedKeys();
-    if (collected.nextRun !== undefined) this.#scheduleGc(collected.nextRun);
-  }
-
-  /** Drops the controller's own per-key records of keys the store no longer holds. */
-  #forgetUnusedKeys(): void {
-    const stored = storedKeys(this.#store.committed);
-    const keep = (key: string): boolean => stored.has(key) || this.#held.has(key);
-    for (const map of [
-      this.#lastUsed,
-      this.#shapes,
-      this.#latest,
-      this.#reads,
-      this.#failures,
-    ] as Map<string, unknown>[]) {
-      for (const key of map.keys()) if (!keep(key)) map.delete(key);
-    }
+    this.events.emit({ type: 'action', action, state });
   }
 }

@@ -5,9 +5,9 @@ import type { MemoCache } from '../normalize/memo-cache.js';
 import type { EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
 import { getOwn } from '../util/own.js';
-import { readResponse } from './read-response.js';
-import type { StoreState } from './state.js';
-import type { EndpointLike, ResponseInfo, Snapshot } from './types.js';
+import { readResponse } from '../store/read-response.js';
+import type { StoreState } from '../store/state.js';
+import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js';
 
 /** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
 export const ABORT_OPTIMISTIC: Error = new Error(

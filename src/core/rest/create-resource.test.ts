@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
-import type { Snapshot } from '../controller/types.js';
+import type { Snapshot } from '../protocol/types.js';
 import { Collection } from '../schema/collection.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';

@@ -3,6 +3,7 @@
  * and getPage, update, partialUpdate, delete) from one path template and one entity schema, and
  * `extend()` to change or add members.
  */
+import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
@@ -146,14 +147,6 @@ export interface ResourceExtend<M> {
   }>;
 }
 
-function isEndpoint(value: unknown): value is AnyEndpoint {
-  return (
-    typeof value === 'function' &&
-    typeof (value as AnyEndpoint).key === 'function' &&
-    typeof (value as AnyEndpoint).extend === 'function'
-  );
-}
-
 function extendResource(
   this: Record<string, unknown>,
   first: string | Record<string, MemberOptions> | ((base: unknown) => Record<string, unknown>),
@@ -162,8 +155,8 @@ function extendResource(
   const members = assignOwn({}, this) as Record<string, unknown>;
   const from = (name: string): AnyEndpoint => {
     const member = members[name];
-    if (isEndpoint(member)) return member;
-    if (isEndpoint(members.get)) return members.get;
+    if (isRestEndpoint(member)) return member;
+    if (isRestEndpoint(members.get)) return members.get;
     throw new Error(
       `extend("${name}"): the resource has no "get" member to start the new one from.`,
     );

@@ -3,7 +3,7 @@
  * Everything an endpoint's types depend on is one object type `O` (its "generics"), so `extend`
  * can change any part of it by merging objects.
  */
-import type { Snapshot } from '../controller/types.js';
+import type { Snapshot } from '../protocol/types.js';
 import type { Denormalize, Schema } from '../schema/types.js';
 import type { Simplify } from '../type-utils.js';
 import type { PathArgs } from './path.js';

@@ -3,6 +3,7 @@
  * request init values from `useInit` (headers from application state, say) and returns the member
  * carrying them, the same object for as long as the init stays equal, so elements do not churn.
  */
+import { isRestEndpoint } from './is-rest-endpoint.js';
 import type { RestEndpoint } from './rest-endpoint.js';
 import { mergeInit, sameInit } from './request-init.js';
 
@@ -20,14 +21,6 @@ export type HookifiedResource<R> = {
   ]: () => R[K];
 };
 
-function isEndpoint(value: unknown): value is RestEndpoint<any> {
-  return (
-    typeof value === 'function' &&
-    typeof (value as RestEndpoint<any>).key === 'function' &&
-    typeof (value as RestEndpoint<any>).extend === 'function'
-  );
-}
-
 /**
  * Turns a resource into hooks. Without `useInit` a hook returns the member itself.
  * @example
@@ -43,7 +36,7 @@ export function hookifyResource<R extends object>(
   const hooks: Record<string, () => unknown> = {};
   for (const name of Object.keys(resource)) {
     const member = (resource as Record<string, unknown>)[name];
-    if (!isEndpoint(member)) continue;
+    if (!isRestEndpoint(member)) continue;
     let last: { init: RequestInit; endpoint: RestEndpoint<any> } | undefined;
     const hookName = `use${name.charAt(0).toUpperCase()}${name.slice(1)}`;
     Object.defineProperty(hooks, hookName, {

@@ -2,7 +2,7 @@
  * The usual optimistic guess of each mutation method, used when an endpoint has
  * `optimistic: true` and no `getOptimisticResponse` of its own.
  */
-import type { Snapshot } from '../controller/types.js';
+import type { Snapshot } from '../protocol/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
 

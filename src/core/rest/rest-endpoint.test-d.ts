@@ -1,5 +1,5 @@
 // Type tests of RestEndpoint: compiled by `tsc` in `npm test`; a regression is a compile error.
-import type { EndpointLike } from '../controller/types.js';
+import type { EndpointLike } from '../protocol/types.js';
 import { Collection } from '../schema/collection.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';

@@ -2,7 +2,8 @@
  * RestEndpoint: one REST request described by options, callable on its own
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
-import type { RunContext, Snapshot } from '../controller/types.js';
+import type { RunContext, Snapshot } from '../protocol/types.js';
+import { clampDelay, defaultTimers } from '../env/timers.js';
 import type { Schema } from '../schema/types.js';
 import type {
   BodyMethod,
@@ -281,22 +282,32 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         `${this.name}: timeout must be a positive number of ms (or undefined for none): got ${String(timeout)}.`,
       );
     }
-    const init = { ...(await this.getRequestInit(body)) };
+    let init: RequestInit;
+    try {
+      init = { ...(await this.getRequestInit(body)) };
+    } catch (error) {
+      // A body JSON cannot encode (a BigInt, a cycle) or a throwing getHeaders: say which request.
+      const why = error instanceof Error ? error.message : String(error);
+      throw new TypeError(`${this.method} ${url} could not be sent: ${why}`, { cause: error });
+    }
     const method = init.method ?? this.method;
+    checkHeaders(init.headers, method, url);
     const fetchImpl = context.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') {
       throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
     }
     const userSignal = combineSignals(init.signal, context.signal);
     let timedOut: TimeoutError | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The Controller's timers (fake in tests), clamped: a timeout past 2^31-1 ms must not fire at once.
+    const timers = context.timers ?? defaultTimers();
+    let timer: unknown;
     let signal = userSignal;
     if (timeout !== undefined && Number.isFinite(timeout)) {
       const timeoutAbort = new AbortController();
-      timer = setTimeout(() => {
+      timer = timers.setTimeout(() => {
         timedOut = new TimeoutError({ method, url, timeout });
         timeoutAbort.abort(timedOut);
-      }, timeout);
+      }, clampDelay(timeout));
       signal = combineSignals(userSignal, timeoutAbort.signal);
     }
     if (signal) init.signal = signal;
@@ -306,9 +317,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       // The body is part of the response: the timeout and an abort cover reading it too.
       value = await this.parseResponse(response, { method, url });
     } catch (error) {
-      throw requestFailure(error, { method, url, timedOut, userSignal });
+      throw requestFailure(error, { method, url, timedOut, userSignal, headers: init.headers });
     } finally {
-      clearTimeout(timer);
+      if (timer !== undefined) timers.clearTimeout(timer);
     }
     return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
   }
@@ -478,10 +489,17 @@ function requestFailure(
     url: string;
     timedOut: TimeoutError | undefined;
     userSignal: AbortSignal | undefined;
+    headers?: HeadersInit | undefined;
   },
 ): unknown {
   const { method, url } = request;
   if (request.timedOut) return request.timedOut;
+  if (request.headers && error instanceof Error && mentionsHeader(error, request.headers)) {
+    // The runtime quoted a header value (a token) in its message: keep it, and its cause, out.
+    return new TypeError(
+      `${method} ${url} failed before a response arrived (a header was refused).`,
+    );
+  }
   if (request.userSignal?.aborted) {
     return new AbortError({ method, url, reason: request.userSignal.reason });
   }
@@ -491,6 +509,29 @@ function requestFailure(
     });
   }
   return error;
+}
+
+/**
+ * Refuses, before anything is sent, a header value fetch would refuse (a line break or NUL, e.g.
+ * a token read with its newline), naming the header but never showing its value.
+ */
+function checkHeaders(headers: HeadersInit | undefined, method: string, url: string): void {
+  for (const [name, value] of Object.entries(headersRecord(headers))) {
+    if (/[\r\n\0]/.test(value)) {
+      throw new TypeError(
+        `${method} ${url}: the value of header "${name}" has a line break or NUL character, which HTTP does not allow (the value is not shown).`,
+      );
+    }
+  }
+}
+
+/** True when the error's message or its cause's quotes one of the request's header values. */
+function mentionsHeader(error: Error, headers: HeadersInit): boolean {
+  const cause = (error as { cause?: unknown }).cause;
+  const text = `${error.message} ${cause instanceof Error ? cause.message : ''}`;
+  return Object.values(headersRecord(headers)).some(
+    (value) => value.trim().length >= 4 && text.includes(value.trim()),
+  );
 }
 
 function defaultName(endpoint: RestEndpoint<any>): string {

@@ -1,6 +1,6 @@
 // Test elements that read one endpoint through ResourceController and count their renders.
 import { LitElement, html, type TemplateResult } from 'lit';
-import type { EndpointLike } from '../../core/controller/types.js';
+import type { EndpointLike } from '../../core/protocol/types.js';
 import { ResourceController, type ReadParams } from '../resource-controller.js';
 
 let defined = 0;

@@ -1,7 +1,7 @@
 /**
  * A clock and timers that move only when a test says so.
  */
-import type { Timers } from '../timers.js';
+import type { Timers } from '../../env/timers.js';
 
 interface Scheduled {
   readonly id: number;

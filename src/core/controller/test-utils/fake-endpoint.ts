@@ -1,7 +1,7 @@
 /**
  * A minimal endpoint implementing EndpointLike, so controller tests do not depend on RestEndpoint.
  */
-import type { EndpointLike, RunContext, Snapshot } from '../types.js';
+import type { EndpointLike, RunContext, Snapshot } from '../../protocol/types.js';
 
 /** An error for non-2xx answers, like NetworkError. */
 export class FakeHttpError extends Error {

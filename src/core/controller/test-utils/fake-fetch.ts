@@ -7,6 +7,8 @@ export interface PendingRequest {
   readonly url: string;
   readonly method: string;
   readonly body: unknown;
+  /** The request's signal: like a real fetch, an abort rejects the call with an AbortError. */
+  readonly signal: AbortSignal | undefined;
   /** Answers with `status` and `body` (JSON-encoded unless it is a string). */
   respond(status: number, body?: unknown): void;
   /** Answers with `text` as it is, labelled as JSON unless told otherwise. */
@@ -26,14 +28,30 @@ export class FakeServer {
   /** Every request made, answered or not, in order. */
   readonly calls: PendingRequest[] = [];
   readonly #waiting: PendingRequest[] = [];
+  readonly #honourAbort: boolean;
+
+  /**
+   * @param options.honourAbort `false` makes the fake a fetch that ignores its signal (as some
+   * polyfills and wrappers do): an aborted request stays pending and can still be answered.
+   */
+  constructor(options: { honourAbort?: boolean } = {}) {
+    this.#honourAbort = options.honourAbort ?? true;
+  }
 
   readonly fetch: typeof globalThis.fetch = (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     return new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal ?? undefined;
+      const aborted = () => {
+        const index = this.#waiting.indexOf(request);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        reject(new DOMException('This operation was aborted', 'AbortError'));
+      };
       const request: PendingRequest = {
         url,
         method,
+        signal,
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
         respond: (status, body) =>
           resolve(
@@ -51,6 +69,10 @@ export class FakeServer {
         fail: (error = new TypeError('Failed to fetch')) => reject(error),
       };
       this.calls.push(request);
+      if (this.#honourAbort) {
+        if (signal?.aborted) return aborted();
+        signal?.addEventListener('abort', aborted, { once: true });
+      }
       this.#waiting.push(request);
     });
   };

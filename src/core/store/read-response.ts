@@ -7,9 +7,9 @@ import type { EntityClass } from '../schema/types.js';
 import { isEntityClass } from '../schema/is.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
-import { storeArgs, storeKey } from './store-key.js';
-import { ExpiryStatus } from './types.js';
-import type { EndpointLike, ResponseInfo } from './types.js';
+import { storeArgs, storeKey } from '../protocol/store-key.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 
 /**
  * What `getResponse` reports for `endpoint(...args)` in `state` at time `now`. Not memoized by

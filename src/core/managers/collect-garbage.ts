@@ -4,10 +4,10 @@
  */
 import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
-import { EntityMarks } from './entity-marks.js';
-import type { StoreState } from './state.js';
+import { EntityMarks } from '../store/entity-marks.js';
+import type { StoreState } from '../store/state.js';
 import type { EntityClass } from '../schema/types.js';
-import { storedEntityPk } from './read-response.js';
+import { storedEntityPk } from '../store/read-response.js';
 
 /** How a stored result was produced, needed to find the entities it references. */
 export interface ResultShape {
@@ -95,12 +95,15 @@ function unreferencedEntities(input: CollectInput, kept: readonly string[]): [st
       marks.add(k, pk),
     );
   }
-  // A held read of one entity served straight from the store keeps that entity.
+  // A held read of one entity served straight from the store keeps that entity, and the
+  // entities it points to (its author must not go blank when the list that brought it goes).
   for (const key of input.heldKeys()) {
     if (hasOwn(committed.endpoints, key)) continue;
     const shape = input.shapeOf(key);
     const pk = shape && storedEntityPk(shape.schema, shape.args);
-    if (pk !== undefined) marks.add((shape!.schema as EntityClass).key, pk);
+    if (pk === undefined) continue;
+    marks.add((shape!.schema as EntityClass).key, pk);
+    visitEntities(shape!.schema, pk, committed.entities, shape!.args, (k, id) => marks.add(k, id));
   }
   marks.addAll(input.optimisticReads);
   const dropped: [string, string][] = [];

@@ -3,6 +3,7 @@
  * EndpointLike; Controller implements ControllerLike; ResourceController uses only ControllerLike.
  */
 import type { Schema, EntityClass } from '../schema/types.js';
+import type { Timers } from '../env/timers.js';
 
 /** How fresh a read is. */
 export const ExpiryStatus = {
@@ -26,10 +27,14 @@ export interface ResponseInfo<T = unknown> {
   readonly error: unknown;
 }
 
-/** The environment a request runs in: the Controller passes its own `fetch`. */
+/**
+ * The environment a request runs in: the Controller passes its own `fetch` and timers, and a
+ * signal that aborts the request when nobody needs its answer any more.
+ */
 export interface RunContext {
   readonly fetch?: typeof globalThis.fetch;
   readonly signal?: AbortSignal;
+  readonly timers?: Timers;
 }
 
 /** Read access to the store for `getOptimisticResponse`. */

@@ -12,6 +12,21 @@ export interface Timers {
 }
 
 /**
+ * The longest delay hosts honour: browsers and Node store it in 32 bits and fire a longer one at
+ * once (`setTimeout(f, 2 ** 31)` runs after about 1 ms).
+ */
+export const MAX_DELAY = 2 ** 31 - 1;
+
+/**
+ * A delay every host honours: negative or NaN becomes 0, and anything past `MAX_DELAY` waits
+ * `MAX_DELAY` (a caller that needs longer checks the time when it fires and waits again).
+ * @example clampDelay(30 * 24 * 3600_000) // 2147483647
+ */
+export function clampDelay(ms: number): number {
+  return ms > 0 ? Math.min(ms, MAX_DELAY) : 0;
+}
+
+/**
  * The host's own timers.
  * @example new Controller({ timers: defaultTimers() });
  */
@@ -22,6 +37,51 @@ export function defaultTimers(): Timers {
     setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
     clearInterval: (handle) => globalThis.clearInterval(handle as number),
   };
+}
+
+/** Timers that clamp every delay and know how many of their timers are still pending. */
+export interface CountedTimers extends Timers {
+  /** Timeouts not yet run or cleared, and intervals not yet cleared. */
+  readonly pending: number;
+}
+
+/**
+ * Wraps `timers` so every delay is clamped (`clampDelay`) and live timers are counted, which is
+ * how `Controller.stats()` proves that nothing outlives its users.
+ * @example const timers = countTimers(defaultTimers()); timers.pending // 0
+ */
+export function countTimers(timers: Timers): CountedTimers {
+  const live = new Set<unknown>();
+  const counted: CountedTimers = {
+    get pending() {
+      return live.size;
+    },
+    setTimeout(callback, ms) {
+      const handle = timers.setTimeout(() => {
+        live.delete(handle);
+        callback();
+      }, clampDelay(ms));
+      live.add(handle);
+      return handle;
+    },
+    clearTimeout(handle) {
+      live.delete(handle);
+      timers.clearTimeout(handle);
+    },
+  };
+  if (timers.setInterval && timers.clearInterval) {
+    const { setInterval, clearInterval } = timers;
+    counted.setInterval = (callback, ms) => {
+      const handle = setInterval.call(timers, callback, clampDelay(ms));
+      live.add(handle);
+      return handle;
+    };
+    counted.clearInterval = (handle) => {
+      live.delete(handle);
+      clearInterval.call(timers, handle);
+    };
+  }
+  return counted;
 }
 
 /**

@@ -3,7 +3,7 @@ import { strict as assert } from 'node:assert';
 import { reduce } from './reducer.js';
 import { emptyState } from './state.js';
 import type { StoreState } from './state.js';
-import { Todo } from './test-utils/entities.js';
+import { Todo } from '../controller/test-utils/entities.js';
 
 const set = (state: StoreState, key: string, response: unknown, schema?: unknown) =>
   reduce(state, {

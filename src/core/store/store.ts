@@ -1,33 +1,50 @@
 /**
  * The store: the committed state, the visible state derived from it, and the listeners told
- * once per committed change. Nothing else writes the state.
+ * once per committed change (or once per batch). Nothing else writes the state.
  */
 import type { Action } from './actions.js';
 import { EntityMarks } from './entity-marks.js';
 import { reduce } from './reducer.js';
-import type { Replayed } from './optimistic-replay.js';
 import type { StoreState } from './state.js';
-import { Subscribable } from './subscribable.js';
+import { Subscribable } from '../env/subscribable.js';
+
+/** What readers see: the state with pending optimistic updates applied, and what they read. */
+export interface Replayed {
+  readonly state: StoreState;
+  readonly reads: EntityMarks;
+}
+
+/** What a listener is told: the last committed action, every action of the change, the state. */
+export interface StoreChange {
+  readonly action: Action;
+  /** Every action committed since the last notification (more than one inside `batch`). */
+  readonly actions: readonly Action[];
+  /** The committed state after them: read it now; keep `snapshot()` instead. */
+  readonly state: StoreState;
+}
 
 /**
  * Holds the state; `dispatch` is the only way to change it.
  * @example
  * const store = new Store(emptyState(), (state) => ({ state, reads: new EntityMarks() }));
- * store.subscribe(() => console.log('changed'));
+ * store.subscribe(({ action }) => console.log(action.type));
  * store.dispatch({ type: 'reset', date: 0 });
  */
-export class Store extends Subscribable<() => void> {
+export class Store extends Subscribable<(change: StoreChange) => void> {
   #committed: StoreState;
   #visible: Replayed;
-  /** Entity tables only the committed state holds: the reducer may update them in place. */
+  /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
+  #pending: Action[] = [];
+  #batchDepth = 0;
   #notifying = false;
-  #again = false;
 
   constructor(
     initial: StoreState,
     /** Derives what readers see from the committed state (the optimistic replay). */
     private readonly view: (committed: StoreState) => Replayed,
+    /** Told of each committed action at once, before listeners (events, managers). */
+    private readonly onCommit: (action: Action, state: StoreState) => void = () => {},
   ) {
     super();
     this.#committed = initial;
@@ -40,8 +57,8 @@ export class Store extends Subscribable<() => void> {
   }
 
   /**
-   * The committed state, to keep: its tables are no longer updated in place (the next write to a
-   * table copies it once), so the snapshot stays as it is.
+   * The committed state, to keep: its records are no longer updated in place (the next write to
+   * one copies it once), so the snapshot stays as it is.
    */
   snapshot(): StoreState {
     this.#owned = new WeakSet();
@@ -59,8 +76,9 @@ export class Store extends Subscribable<() => void> {
   }
 
   /**
-   * Applies `action`, then notifies the listeners once. Throws, changing nothing, when the
-   * reducer throws. Returns false when the action changed nothing (and nobody was told).
+   * Applies `action`, then notifies the listeners once (at the end of the outermost `batch`).
+   * Throws, changing nothing, when the reducer throws. Returns false when the action changed
+   * nothing (and nobody was told).
    */
   dispatch(action: Action): boolean {
     const next = reduce(this.#committed, action, this.#owned);
@@ -68,26 +86,44 @@ export class Store extends Subscribable<() => void> {
     this.#committed = next;
     this.#visible =
       next.optimistic.length === 0 ? { state: next, reads: new EntityMarks() } : this.view(next);
-    this.#notify();
+    this.#pending.push(action);
+    this.onCommit(action, next);
+    if (this.#batchDepth === 0) this.#notify();
     return true;
+  }
+
+  /**
+   * Runs `work`; listeners hear of everything it dispatched once, after it returns (or throws).
+   * @example store.batch(() => { store.dispatch(a); store.dispatch(b); }); // one notification
+   */
+  batch<T>(work: () => T): T {
+    this.#batchDepth++;
+    try {
+      return work();
+    } finally {
+      if (--this.#batchDepth === 0) this.#notify();
+    }
   }
 
   #notify(): void {
     // A listener that dispatches gets its change announced after this round, not in the middle
     // of it: every listener of a round sees the same state.
-    if (this.#notifying) {
-      this.#again = true;
-      return;
-    }
+    if (this.#notifying) return;
     this.#notifying = true;
     try {
-      do {
-        this.#again = false;
+      while (this.#pending.length > 0) {
+        const actions = this.#pending;
+        this.#pending = [];
+        const change: StoreChange = {
+          action: actions[actions.length - 1]!,
+          actions,
+          state: this.#committed,
+        };
         for (const listener of [...this.subscribers]) {
           // Removed by an earlier listener of this round: it asked not to be called again.
           if (!this.subscribers.has(listener)) continue;
           try {
-            listener();
+            listener(change);
           } catch (error) {
             // One failing listener must not keep the others stale; the error still surfaces.
             queueMicrotask(() => {
@@ -95,7 +131,7 @@ export class Store extends Subscribable<() => void> {
             });
           }
         }
-      } while (this.#again);
+      }
     } finally {
       this.#notifying = false;
     }

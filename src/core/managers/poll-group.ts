@@ -1,10 +1,10 @@
 /**
  * The readers of one request (same key) and the one timer that polls it for all of them.
  */
-import { Subscribable } from './subscribable.js';
-import { repeat } from './timers.js';
-import type { Timers } from './timers.js';
-import type { EndpointLike } from './types.js';
+import { Subscribable } from '../env/subscribable.js';
+import { repeat } from '../env/timers.js';
+import type { Timers } from '../env/timers.js';
+import type { EndpointLike } from '../protocol/types.js';
 
 /** One `subscribe(endpoint, ...args)` call. */
 export interface Interest {

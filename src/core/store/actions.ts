@@ -2,7 +2,7 @@
  * Every change of the store is one of these actions, applied by `reduce` (reducer.ts). Actions
  * may carry non-data (a schema), the state they produce never does.
  */
-import type { OptimisticEntry } from './state.js';
+import type { OptimisticEntry, StoreState } from './state.js';
 
 /** Commits a response: normalizes it into the entity tables and stores its result under `key`. */
 export interface SetResponseAction {
@@ -30,6 +30,19 @@ export interface SetErrorAction {
   readonly fetchedAt: number;
   readonly expiresAt: number;
   readonly settles?: number | undefined;
+}
+
+/**
+ * Writes entities without a response: pushed or synced data. `schema` says how `value` is
+ * normalized (an Entity class, `[Entity]`, `schema.Invalidate(Entity)` with a pk…).
+ */
+export interface SetEntitiesAction {
+  readonly type: 'entities/set';
+  readonly schema: unknown;
+  readonly value: unknown;
+  readonly fetchedAt: number;
+  readonly date: number;
+  readonly expiresAt: number;
 }
 
 /** Queues an optimistic update. */
@@ -65,14 +78,25 @@ export interface GcAction {
 }
 
 /**
+ * Merges a state made elsewhere (a server render, another tab, storage) into this one: per
+ * response and per entity, whichever was fetched later wins.
+ */
+export interface HydrateAction {
+  readonly type: 'hydrate';
+  readonly state: StoreState;
+}
+
+/**
  * Every change the store knows.
  * @example store.dispatch({ type: 'invalidate', keys: ['GET /todos'] });
  */
 export type Action =
   | SetResponseAction
   | SetErrorAction
+  | SetEntitiesAction
   | AddOptimisticAction
   | RemoveOptimisticAction
   | InvalidateAction
   | ResetAction
-  | GcAction;
+  | GcAction
+  | HydrateAction;

@@ -1,0 +1,369 @@
+// Issue 14: the seams of the redesigned core (events, managers, entity writes, batch, observers,
+// abort), each with the failure it fixes.
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { Controller } from './controller.js';
+import type { ControllerEvent } from './events.js';
+import type { Manager } from './manager.js';
+import { ResponseObserver } from './response-observer.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import { dehydrate, hydrate } from '../hydration.js';
+import { flush } from './test-utils/fake-fetch.js';
+import { fakeEndpoint } from './test-utils/fake-endpoint.js';
+import { Author, Todo, todoEndpoints } from './test-utils/entities.js';
+import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+describe('managers and events', () => {
+  it('a user-written manager sees every action and request, and can dispatch', async () => {
+    const seen: string[] = [];
+    let detached = false;
+    const logger: Manager = {
+      attach(controller) {
+        const stop = controller.events.subscribe((event: ControllerEvent) => {
+          if (event.type === 'action') seen.push(event.action.type);
+          else if (event.type === 'request') seen.push(`${event.phase} ${event.key}`);
+          // It may write: a created todo invalidates the cached list.
+          if (event.type === 'action' && event.action.type === 'response/set') {
+            if (event.action.key.startsWith('POST')) {
+              controller.dispatch({ type: 'invalidate', keys: ['GET /todos'] });
+            }
+          }
+        });
+        return () => {
+          stop();
+          detached = true;
+        };
+      },
+    };
+    const { controller, server } = setup({ managers: [logger] });
+    const { get, getList, create } = todoEndpoints();
+    const read = controller.fetch(get, { id: '1' });
+    server.take().respond(200, { id: '1', title: 'a' });
+    await read;
+    controller.setResponse(getList, [{ id: '1' }]);
+    const made = controller.fetch(create, {}, { title: 'b' });
+    server.take().respond(200, { id: '2', title: 'b' });
+    await made;
+    assert.deepEqual(seen, [
+      'start GET /todos/1',
+      'response/set',
+      'settle GET /todos/1',
+      'response/set',
+      'start POST /todos',
+      'response/set',
+      'invalidate',
+      'settle POST /todos',
+    ]);
+    assert.equal(controller.getResponse(getList).expiryStatus, ExpiryStatus.Invalid);
+    controller.dispose();
+    assert.ok(detached);
+  });
+
+  it('inFlight() lists the requests started and not settled, with the ids of their events', async () => {
+    const { controller, server } = setup();
+    const { get, update } = todoEndpoints();
+    const started: number[] = [];
+    controller.events.subscribe((event) => {
+      if (event.type === 'request' && event.phase === 'start') started.push(event.id);
+    });
+    const read = controller.fetch(get, { id: '1' });
+    const write = controller.fetch(update, { id: '2' }, { title: 'x' });
+    assert.deepEqual(
+      controller.inFlight().map(({ id, key }) => [id, key]),
+      [
+        [started[0], 'GET /todos/1'],
+        [started[1], 'PATCH /todos/2'],
+      ],
+    );
+    server.take().respond(200, { id: '1' });
+    await read;
+    assert.deepEqual(
+      controller.inFlight().map(({ key }) => key),
+      ['PATCH /todos/2'],
+    );
+    server.take().respond(200, { id: '2' });
+    await write;
+    assert.deepEqual(controller.inFlight(), []);
+  });
+
+  it('listeners hear {action, state} once per change, and once per batch', () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    const heard: { type: string; count: number }[] = [];
+    controller.addListener(({ action, actions, state }) => {
+      assert.equal(state, controller.getState(), 'the committed state after the change');
+      heard.push({ type: action.type, count: actions.length });
+    });
+    controller.setResponse(get, { id: '1' }, { id: '1' });
+    controller.batch(() => {
+      controller.setResponse(get, { id: '2' }, { id: '2' });
+      controller.setResponse(get, { id: '3' }, { id: '3' });
+      controller.invalidate(get, { id: '1' });
+    });
+    assert.deepEqual(heard, [
+      { type: 'response/set', count: 1 },
+      { type: 'invalidate', count: 3 },
+    ]);
+  });
+});
+
+describe('entity-level writes', () => {
+  it('set(Entity, value) updates every read that shows the entity, with no request', () => {
+    const { controller, server } = setup();
+    const { get, getList } = todoEndpoints();
+    controller.setResponse(getList, [
+      { id: '1', title: 'one' },
+      { id: '2', title: 'two' },
+    ]);
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'one' });
+    const list = controller.getResponse(getList).data as Todo[];
+    controller.set(Todo, { id: '1', title: 'pushed', author: { id: 'a', name: 'Ann' } });
+    const after = controller.getResponse(getList).data as Todo[];
+    assert.notEqual(after, list);
+    assert.equal(after[0]!.title, 'pushed');
+    assert.equal(after[0]!.author?.name, 'Ann');
+    assert.equal(after[1], list[1], 'the other row keeps its identity');
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'pushed');
+    assert.equal(server.calls.length, 0);
+  });
+
+  it('invalidate(Entity, pk) drops it from lists and sends its own read back to pending', () => {
+    const { controller } = setup();
+    const { get, getList } = todoEndpoints();
+    controller.setResponse(getList, [{ id: '1' }, { id: '2' }]);
+    controller.setResponse(get, { id: '1' }, { id: '1' });
+    controller.invalidate(Todo, '1');
+    assert.deepEqual(
+      (controller.getResponse(getList).data as Todo[]).map((todo) => todo.id),
+      ['2'],
+    );
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Invalid);
+  });
+
+  it('a pushed value that does not fit is a clear error and changes nothing', () => {
+    const { controller } = setup();
+    const { getList } = todoEndpoints();
+    controller.setResponse(getList, [{ id: '1' }]);
+    const before = controller.getState();
+    assert.throws(() => controller.set(Todo, { title: 'no id' }), /Todo/);
+    assert.equal(controller.getState(), before);
+  });
+});
+
+describe('dehydrate and hydrate', () => {
+  it('dehydrate → JSON → hydrate into a fresh live Controller gives identical reads with zero requests', async () => {
+    const first = setup();
+    const { get, getList } = todoEndpoints();
+    const list = first.controller.fetch(getList);
+    first.server.take().respond(200, [
+      { id: '1', title: 'a', author: { id: 'x', name: 'Xu' } },
+      { id: '2', title: 'b' },
+    ]);
+    await list;
+    const one = first.controller.fetch(get, { id: '1' });
+    first.server.take().respond(200, { id: '1', title: 'a', author: { id: 'x', name: 'Xu' } });
+    await one;
+    const json = JSON.stringify(dehydrate(first.controller));
+
+    const second = setup();
+    second.clock.advance(1_000);
+    hydrate(second.controller, JSON.parse(json));
+    for (const [endpoint, args] of [
+      [getList, []],
+      [get, [{ id: '1' }]],
+    ] as const) {
+      const before = first.controller.getResponse(endpoint, ...(args as []));
+      const after = second.controller.getResponse(endpoint, ...(args as []));
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(after.data)),
+        JSON.parse(JSON.stringify(before.data)),
+      );
+      assert.equal(after.expiresAt, before.expiresAt, 'expiry continues from the server fetch');
+      assert.equal(after.expiryStatus, ExpiryStatus.Valid);
+    }
+    const reader = second.controller.observe(get, { id: '1' });
+    const stop = reader.subscribe(() => {});
+    assert.equal(reader.result.status, 'complete');
+    stop();
+    assert.equal(second.server.calls.length, 0, 'nothing prefetched is fetched again');
+  });
+
+  it('hydrating an older state over newer data keeps the newer data; errors travel as plain data', async () => {
+    const { controller, server, clock } = setup();
+    const { get } = todoEndpoints();
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'old' });
+    const old = JSON.parse(JSON.stringify(dehydrate(controller)));
+    clock.advance(10);
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'new' });
+    hydrate(controller, old);
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'new');
+    const failing = controller.fetch(get, { id: '9' });
+    server.take().respond(404, { error: 'gone' });
+    await assert.rejects(failing);
+    const state = JSON.parse(JSON.stringify(dehydrate(controller)));
+    assert.deepEqual(state.errors['GET /todos/9'].error, {
+      name: 'FakeHttpError',
+      message: 'HTTP 404',
+      status: 404,
+    });
+  });
+});
+
+describe('ordering by request, not by millisecond', () => {
+  it('two updates started in the same millisecond, answered in reverse: the later one wins', async () => {
+    const { controller, server } = setup();
+    const { update, get } = todoEndpoints();
+    const first = controller.fetch(update, { id: '1' }, { title: 'first' });
+    const second = controller.fetch(update, { id: '1' }, { title: 'second' });
+    server.waiting[1]!.respond(200, { id: '1', title: 'second' });
+    await second;
+    server.take().respond(200, { id: '1', title: 'first' });
+    await first;
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'second');
+  });
+
+  it('an older list answered after a newer detail (same millisecond) does not overwrite it', async () => {
+    const { controller, server } = setup();
+    const { get, getList } = todoEndpoints();
+    const list = controller.fetch(getList);
+    const detail = controller.fetch(get, { id: '1' });
+    server.take('GET /todos/1').respond(200, { id: '1', title: 'fresh' });
+    await detail;
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'stale' }]);
+    await list;
+    assert.equal((controller.getResponse(getList).data as Todo[])[0]!.title, 'fresh');
+  });
+});
+
+describe('requests nobody needs are aborted', () => {
+  it('the last subscriber leaving aborts a read it started; a shared one survives one leaving', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    const a = controller.observe(get, { id: '1' });
+    const b = controller.observe(get, { id: '1' });
+    const stopA = a.subscribe(() => {});
+    const stopB = b.subscribe(() => {});
+    assert.equal(server.calls.length, 1, 'one request for both readers');
+    const signal = server.calls[0]!.signal!;
+    stopA();
+    await flush();
+    assert.equal(signal.aborted, false, 'the other reader still needs it');
+    stopB();
+    await flush();
+    assert.equal(signal.aborted, true);
+    assert.equal(controller.stats().inFlight, 0);
+    assert.equal(controller.getResponse(get, { id: '1' }).error, undefined, 'no error stored');
+  });
+
+  it('a reader whose args change aborts the old read; an awaited fetch is never aborted', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    const reader = controller.observe(get, { id: '1' });
+    const stop = reader.subscribe(() => {});
+    const awaited = controller.fetch(get, { id: '7' });
+    reader.setRead(get, [{ id: '2' }]);
+    await flush();
+    assert.equal(server.calls[0]!.signal!.aborted, true);
+    assert.equal(server.calls.at(-1)!.url, '/todos/2');
+    stop();
+    controller.resetEntireStore();
+    await flush();
+    assert.equal(server.calls[1]!.signal!.aborted, false, 'a caller awaits /todos/7');
+    server.take('GET /todos/7').respond(200, { id: '7' });
+    assert.equal(((await awaited) as Todo).id, '7');
+  });
+
+  it('a reset aborts the reads nobody awaits', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    void controller.fetchIfStale(get, { id: '1' });
+    controller.resetEntireStore();
+    await flush();
+    assert.equal(server.calls[0]!.signal!.aborted, true);
+    assert.equal(controller.stats().inFlight, 0);
+  });
+});
+
+describe('bad args in a reader', () => {
+  it('shows the endpoint’s own error, sends nothing and throws nothing', () => {
+    const { controller, server } = setup();
+    const strict = fakeEndpoint({ path: '/todos/:id', schema: Todo });
+    const picky = Object.assign((...args: unknown[]) => strict(...args), strict, {
+      key: (params: { id?: string }) => {
+        if (!params?.id) throw new TypeError('GET /todos/:id: the parameter "id" is empty');
+        return strict.key(params);
+      },
+    });
+    const reader = new ResponseObserver(controller, picky, [{ id: '' }]);
+    const stop = reader.subscribe(() => {});
+    assert.equal(reader.result.status, 'error');
+    assert.match((reader.result.error as Error).message, /"id" is empty/);
+    assert.equal(server.calls.length, 0);
+    reader.setRead(picky, [{ id: '3' }]);
+    assert.equal(reader.result.status, 'pending');
+    assert.equal(server.calls.length, 1);
+    stop();
+  });
+});
+
+describe('garbage collection of a held read served from a list', () => {
+  it('keeps the entity and the entities it points to after the list is collected', async () => {
+    const { controller, clock } = setup({ gcTime: 1_000 });
+    const { get, getList } = todoEndpoints();
+    controller.setResponse(getList, [{ id: '1', title: 'a', author: { id: 'x', name: 'Xu' } }]);
+    const reader = controller.observe(get, { id: '1' });
+    const stop = reader.subscribe(() => {});
+    clock.advance(5_000);
+    assert.deepEqual(controller.getState().endpoints, {}, 'the list is collected');
+    const todo = reader.result.data as Todo;
+    assert.equal(todo.author?.name, 'Xu');
+    assert.ok(controller.getState().entities.Author?.x, 'the author is kept');
+    stop();
+    void Author;
+  });
+});
+
+describe('timers', () => {
+  it('a gcTime of 30 days arms one timer, not a 1 ms loop', () => {
+    let armed = 0;
+    const delays: number[] = [];
+    const timers = {
+      setTimeout: (_callback: () => void, ms: number) => {
+        armed++;
+        delays.push(ms);
+        return armed;
+      },
+      clearTimeout: () => {},
+    };
+    const controller = new Controller({ timers, gcTime: 30 * 24 * 3600_000 });
+    controller.setResponse(todoEndpoints().get, { id: '1' }, { id: '1' });
+    assert.equal(armed, 1);
+    assert.equal(delays[0], 2 ** 31 - 1, 'clamped to what hosts honour');
+  });
+
+  it('an endpoint timeout runs on the controller’s timers and is clamped', async () => {
+    const { controller, clock } = setup();
+    const { RestEndpoint } = await import('../rest/rest-endpoint.js');
+    const never: typeof fetch = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
+    const slow = new RestEndpoint({ path: '/slow', timeout: 5_000 });
+    const huge = new RestEndpoint({ path: '/huge', timeout: 2 ** 31 });
+    const local = new Controller({ fetch: never, now: clock.now, timers: clock.timers });
+    const failing = local.fetch(slow);
+    const waiting = local.fetch(huge);
+    waiting.catch(() => {});
+    await flush();
+    clock.advance(4_999);
+    await flush();
+    clock.advance(1);
+    await assert.rejects(failing, { name: 'TimeoutError' });
+    clock.advance(1_000_000);
+    await flush();
+    assert.equal(local.stats().inFlight, 1, 'a 2^31 ms timeout has not fired');
+    void controller;
+  });
+});

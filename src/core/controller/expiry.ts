@@ -1,0 +1,33 @@
+/**
+ * How long responses and errors are shown before a reader may fetch again.
+ */
+import { isClientError } from '../protocol/error-policy.js';
+import type { EndpointLike } from '../protocol/types.js';
+
+export const DEFAULT_DATA_EXPIRY = 60_000;
+const DEFAULT_ERROR_EXPIRY = 1_000;
+/** The longest a soft error backs off. */
+const MAX_BACKOFF = 60_000;
+
+/** When data fetched now by `endpoint` goes stale. */
+export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
+  return now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+}
+
+/**
+ * How long an error keeps readers from fetching again, given how many failures in a row the
+ * read had (this one included). A client error is the server's answer to this very request:
+ * asking again would get it again, so it stays until the read is fetched on purpose (refetch,
+ * invalidate, revalidation on focus and online). A soft error (network, 5xx, 408, 429) backs
+ * off: the base (the endpoint's errorExpiryLength, or 1 s) doubles with each failure in a row,
+ * up to a minute, so a page busy with other updates does not hammer a failing server.
+ * @example errorExpiry(endpoint, new NetworkError(...503...), 3) // 4_000
+ */
+export function errorExpiry(endpoint: EndpointLike, error: unknown, failures: number): number {
+  // A finite "never", so the state stays JSON (Infinity would come back as null).
+  const base =
+    endpoint.errorExpiryLength ??
+    (isClientError(error) ? Number.MAX_SAFE_INTEGER : DEFAULT_ERROR_EXPIRY);
+  if (base >= MAX_BACKOFF) return base;
+  return Math.min(base * 2 ** (failures - 1), MAX_BACKOFF);
+}

@@ -1,0 +1,236 @@
+/**
+ * One reader of one read: what it shows (a status, the data or the error), when it fetches, and
+ * when it must be told. Framework adapters (the Lit `ResourceController`) only connect it to a
+ * host; the read policy lives here, DOM-free.
+ */
+import { isAbortError } from '../protocol/error-policy.js';
+import { storeKey } from '../protocol/store-key.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import type { ControllerLike, EndpointLike, Resolved, ResponseInfo } from '../protocol/types.js';
+
+/** What a reader shows: one of these three. */
+export const ReadStatus = {
+  /** Nothing to show yet: the data is missing or invalid and is being fetched. */
+  Pending: 'pending',
+  /** `data` holds the data (possibly stale while it is fetched again). */
+  Complete: 'complete',
+  /** `error` says why there is nothing to show. */
+  Error: 'error',
+} as const;
+export type ReadStatus = (typeof ReadStatus)[keyof typeof ReadStatus];
+
+/** An observer's result: the same object while nothing in it changed. */
+export interface ObservedRead<T> {
+  readonly status: ReadStatus;
+  /** The data to show: present while `status` is `'complete'`. */
+  readonly data: T | undefined;
+  /** Why the read failed (also set when stale data is shown but refreshing it failed). */
+  readonly error: unknown;
+  /** The store's word on the read; undefined when there is no read (null args, bad args). */
+  readonly response: ResponseInfo<T> | undefined;
+}
+
+const NO_READ: ObservedRead<never> = Object.freeze({
+  status: ReadStatus.Pending,
+  data: undefined,
+  error: undefined,
+  response: undefined,
+});
+
+/**
+ * @example
+ * const observer = new ResponseObserver(controller, TodoResource.get, [{ id: 1 }]);
+ * const stop = observer.subscribe(() => console.log(observer.result.status));
+ * observer.setRead(TodoResource.get, [{ id: 2 }]); // the request for id 1 is no longer needed
+ * stop();
+ */
+export class ResponseObserver<E extends EndpointLike> {
+  #endpoint: E | undefined;
+  #args: readonly unknown[] | undefined;
+  #key: string | undefined;
+  /** The endpoint rejected the args (`{ id: '' }`): shown as the error, nothing is fetched. */
+  #argsError: unknown;
+  /** Bumped whenever the read changes or the reader leaves: older outcomes are dropped. */
+  #callId = 0;
+  #rejection: unknown;
+  /** The callId whose fetch is in flight: one update after another must not send it twice. */
+  #fetching = -1;
+  #result: ObservedRead<Resolved<E>> = NO_READ;
+  readonly #listeners = new Set<() => void>();
+  #removeStoreListener: (() => void) | undefined;
+  #unsubscribe: (() => void) | undefined;
+
+  constructor(
+    readonly controller: ControllerLike,
+    endpoint?: E,
+    args?: readonly unknown[] | null,
+  ) {
+    if (endpoint) this.setRead(endpoint, args ?? null);
+  }
+
+  /** What the reader shows now. */
+  get result(): ObservedRead<Resolved<E>> {
+    return this.#result;
+  }
+
+  /**
+   * Points the reader at `endpoint(...args)`; `null` args read nothing. The same read (same
+   * cache key) keeps its state, but takes the newest endpoint object (a hook's new headers); a
+   * different one starts over, and the request of the old one is aborted unless someone else
+   * needs it. Re-reads the store, and fetches when there is nothing valid to show.
+   */
+  setRead(endpoint: E | undefined, args: readonly unknown[] | null): void {
+    let key: string | undefined;
+    let argsError: unknown;
+    if (endpoint && args) {
+      try {
+        key = storeKey(endpoint, args);
+      } catch (error) {
+        argsError = error;
+      }
+    }
+    this.#endpoint = endpoint && args ? endpoint : undefined;
+    this.#args = endpoint && args ? args : undefined;
+    if (key !== this.#key || argsError !== this.#argsError) {
+      this.#key = key;
+      this.#argsError = argsError;
+      this.#callId++;
+      this.#rejection = undefined;
+      this.#endSubscription();
+      if (this.#listeners.size > 0) this.#startSubscription();
+    }
+    this.#update();
+    this.#fetchIfNeeded();
+  }
+
+  /**
+   * Calls `listener` whenever `result` changes. The first listener makes the read live (kept
+   * from GC, polled, fetched when needed); when the last leaves, the read is released.
+   */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    if (this.#listeners.size === 1) {
+      this.#removeStoreListener = this.controller.addListener(this.#onStoreChange);
+      this.#startSubscription();
+      this.#update();
+      this.#fetchIfNeeded();
+    }
+    return () => {
+      if (!this.#listeners.delete(listener) || this.#listeners.size > 0) return;
+      this.#removeStoreListener?.();
+      this.#removeStoreListener = undefined;
+      this.#endSubscription();
+      // What was in flight for this reader is nobody's business now.
+      this.#callId++;
+    };
+  }
+
+  /**
+   * Fetches the read again, even when it is fresh. Never rejects: a failure shows in `error`.
+   * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
+   */
+  refetch(): Promise<void> {
+    if (!this.#endpoint || !this.#args || this.#argsError !== undefined) return Promise.resolve();
+    // A new request even when one is in flight: it may have been sent with other headers (a hook's
+    // token changed) or be the very answer the user wants to replace.
+    return this.#track(this.controller.refetch(this.#endpoint, ...(this.#args as Parameters<E>)));
+  }
+
+  readonly #onStoreChange = (): void => {
+    if (this.#update()) {
+      this.#fetchIfNeeded();
+      this.#notify();
+    }
+  };
+
+  /** Re-reads the store; true when the result changed. */
+  #update(): boolean {
+    const previous = this.#result;
+    let response: ResponseInfo<Resolved<E>> | undefined;
+    if (this.#endpoint && this.#args && this.#argsError === undefined) {
+      response = this.controller.getResponse(this.#endpoint, ...(this.#args as Parameters<E>));
+      // A new response is the store's newer word on this read: it supersedes our own failure.
+      if (response !== previous.response) this.#rejection = undefined;
+    }
+    const error = this.#argsError ?? response?.error ?? this.#rejection;
+    let status: ReadStatus = ReadStatus.Pending;
+    if (response && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined) {
+      status = ReadStatus.Complete;
+    } else if (error !== undefined) {
+      status = ReadStatus.Error;
+    }
+    const data = status === ReadStatus.Complete ? response!.data : undefined;
+    if (
+      previous.status === status &&
+      previous.data === data &&
+      previous.error === error &&
+      previous.response === response
+    ) {
+      return false;
+    }
+    this.#result = { status, data, error, response };
+    return true;
+  }
+
+  /**
+   * While live, fetches when there is nothing valid to show. While an error is fresh, fetching
+   * again on every update would storm the server: the error shows until it expires in the
+   * store, the read changes, or `refetch()` is called.
+   */
+  #fetchIfNeeded(): void {
+    const response = this.#result.response;
+    if (this.#listeners.size === 0 || !response || !this.#endpoint || !this.#args) return;
+    if (response.expiryStatus === ExpiryStatus.Valid || this.#result.error !== undefined) return;
+    if (this.#fetching === this.#callId) return;
+    const pending = this.controller.fetchIfStale(this.#endpoint, ...(this.#args as Parameters<E>));
+    if (!pending) return;
+    const callId = (this.#fetching = this.#callId);
+    // Settled: look again, in case its answer was dropped (a reset while it ran) or aborted.
+    const done = () => {
+      if (this.#fetching !== callId) return;
+      this.#fetching = -1;
+      this.#fetchIfNeeded();
+    };
+    void this.#track(pending).then(done);
+  }
+
+  /**
+   * Settles a fetch of the current read; an outcome for a read no longer shown is dropped, and so
+   * is a failure the store did not keep after it spoke on the read since the request started (a
+   * newer answer, a reset): that failure is outdated, the store's word stands.
+   */
+  #track(request: Promise<unknown>): Promise<void> {
+    const callId = this.#callId;
+    const since = this.#result.response;
+    return request.then(
+      () => {
+        if (callId === this.#callId) this.#rejection = undefined;
+      },
+      (error: unknown) => {
+        if (callId !== this.#callId || isAbortError(error)) return;
+        let changed = this.#update();
+        if (this.#result.response === since) {
+          this.#rejection = error;
+          changed = this.#update() || changed;
+        }
+        if (changed) this.#notify();
+      },
+    );
+  }
+
+  #startSubscription(): void {
+    if (this.#unsubscribe || !this.#endpoint || !this.#args || this.#argsError !== undefined) {
+      return;
+    }
+    this.#unsubscribe = this.controller.subscribe(this.#endpoint, ...(this.#args as Parameters<E>));
+  }
+
+  #endSubscription(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
+  }
+
+  #notify(): void {
+    for (const listener of [...this.#listeners]) listener();
+  }
+}

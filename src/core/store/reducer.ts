@@ -1,0 +1,45 @@
+/**
+ * The one function that changes the store. The same state and action give the same next state,
+ * unchanged parts keep their identity, and an action that changes nothing returns the state
+ * itself (so no listener is notified). It may throw (a response that does not fit its schema);
+ * the state is then unchanged. Records and tables listed in `owned` (held by the store alone) are
+ * updated in place, so a write costs the same at 10 or 100,000 stored responses; every other
+ * part is copied on write. Each family of actions has its own file under reducers/.
+ */
+import type { Action } from './actions.js';
+import { RecordWriter } from './record-writer.js';
+import { collect } from './reducers/gc.js';
+import { hydrate } from './reducers/hydrate.js';
+import { invalidate } from './reducers/invalidate.js';
+import { addOptimistic, removeOptimistic } from './reducers/optimistic.js';
+import { setEntities, setError, setResponse } from './reducers/response.js';
+import { emptyState } from './state.js';
+import type { StoreState } from './state.js';
+
+/**
+ * Applies `action` to `state`.
+ * @example const next = reduce(state, { type: 'reset', date: Date.now() });
+ */
+export function reduce(state: StoreState, action: Action, owned?: WeakSet<object>): StoreState {
+  const writer = new RecordWriter(owned);
+  switch (action.type) {
+    case 'response/set':
+      return setResponse(state, action, writer, owned);
+    case 'response/error':
+      return setError(state, action, writer);
+    case 'entities/set':
+      return setEntities(state, action, owned);
+    case 'optimistic/add':
+      return addOptimistic(state, action.entry);
+    case 'optimistic/remove':
+      return removeOptimistic(state, action.id);
+    case 'invalidate':
+      return invalidate(state, action.keys, writer);
+    case 'reset':
+      return emptyState(action.date);
+    case 'gc':
+      return collect(state, action, writer);
+    case 'hydrate':
+      return hydrate(state, action.state, writer);
+  }
+}
