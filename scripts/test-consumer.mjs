@@ -202,11 +202,21 @@ check(
   litPackages.every((name) => installed.filter((entry) => entry.name === name).length === 1),
   installed.map(({ file }) => relative(app, dirname(file))).join(', '),
 );
+// Every file package.json `exports` and custom-elements.json name must be in the tarball.
+const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const exported = Object.values(packageJson.exports).flatMap((target) =>
+  typeof target === 'string' ? [target] : [target.types, target.default],
+);
+const manifest = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+const manifestPaths = manifest.modules.map((module) => module.path);
+const pointedAt = ['LICENSE', 'README.md', 'custom-elements.json', ...exported, ...manifestPaths]
+  .filter(Boolean)
+  .map((file) => file.replace(/^\.\//, ''));
+const missing = pointedAt.filter((file) => !shipped.includes(file));
 check(
-  'the tarball ships what package.json and custom-elements.json point at',
-  ['LICENSE', 'README.md', 'custom-elements.json', 'dist/index.js', 'dist/index.d.ts'].every(
-    (file) => shipped.includes(file),
-  ) && !shipped.some((file) => file.startsWith('src/')),
+  'the tarball ships what package.json and custom-elements.json point at, and no sources',
+  missing.length === 0 && !shipped.some((file) => file.startsWith('src/')),
+  missing.length ? `missing: ${missing.join(', ')}` : `${pointedAt.length} files`,
 );
 
 const browser = await chromium.launch({ executablePath: findBrowser(), args: chromiumArgs });
@@ -294,11 +304,16 @@ try {
       const mainScripts = [...state.scripts];
       await page.goto(`${base}/bare.html`);
       await page.waitForFunction(() => document.body.dataset.provider, null, { timeout: 15_000 });
-      const bare = await page.evaluate(() => document.body.dataset.provider);
+      const bare = await page.evaluate(() => ({ ...document.body.dataset }));
       check(
         `${build.name}: <resource-provider> is defined, with named imports and with a bare import`,
-        defined && bare === 'defined',
-        `named: ${defined ? 'defined' : 'missing'}, bare: ${bare}`,
+        defined && bare.provider === 'defined',
+        `named: ${defined ? 'defined' : 'missing'}, bare: ${bare.provider}`,
+      );
+      check(
+        `${build.name}: bare imports of resource-elements/boundary and /devtools define their elements`,
+        bare.boundary === 'defined' && bare.devtools === 'defined',
+        `boundary: ${bare.boundary}, devtools: ${bare.devtools}`,
       );
       check(
         `${build.name}: the console has no error or warning`,

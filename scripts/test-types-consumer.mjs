@@ -29,6 +29,8 @@ export const decorators = {
   experimental: {
     file: 'experimental.ts',
     options: { experimentalDecorators: true, useDefineForClassFields: false },
+    // The README's examples use experimentalDecorators, as most Lit apps today do.
+    extra: ['readme-examples.ts'],
   },
   standard: { file: 'standard.ts', options: {} },
 };
@@ -41,6 +43,17 @@ if (!existsSync(join(root, 'dist/index.d.ts'))) {
 // A consumer's folder: its own sources, and node_modules holding the package and its peers.
 const work = mkdtempSync(join(tmpdir(), 'resource-elements-types-'));
 cpSync(join(root, 'test/types-consumer'), work, { recursive: true });
+// The README's whole example module (test/e2e/readme-examples.ts), importing the package by name
+// as the README does instead of the sources the browser test uses.
+const readme = readFileSync(join(root, 'test/e2e/readme-examples.ts'), 'utf8').replace(
+  /(['"])\.\.\/\.\.\/src\/(?:([\w-]+)\/)?index\.js\1/g,
+  (_, quote, entry) => `${quote}resource-elements${entry ? `/${entry}` : ''}${quote}`,
+);
+if (readme.includes('../../src/')) {
+  console.error('test/e2e/readme-examples.ts imports a source path the matrix cannot map.');
+  process.exit(1);
+}
+writeFileSync(join(work, 'readme-examples.ts'), readme);
 writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
 mkdirSync(join(work, 'node_modules/@lit'), { recursive: true });
 symlinkSync(root, join(work, 'node_modules/resource-elements'), 'dir');
@@ -79,7 +92,7 @@ for (const compiler of compilers) {
             ...resolutionOptions,
             ...decorator.options,
           },
-          files: ['resources.ts', decorator.file],
+          files: ['resources.ts', decorator.file, ...(decorator.extra ?? [])],
         }),
       );
       cells.push({ compiler, version, resolution, style, project });

@@ -11,12 +11,14 @@ const steps = [
   ['browser tests', ['npx', 'wtr', '--config', 'web-test-runner.config.mjs']],
   // The published package as a consumer gets it: built, packed, installed, type-checked and bundled.
   ['build', ['npm', 'run', 'build']],
+  ['types', ['node', 'scripts/test-types-consumer.mjs']],
   ['consumer', ['node', 'scripts/test-consumer.mjs', '--skip-build']],
 ];
 
 rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
 rmSync('.test-results/consumer.json', { force: true });
+rmSync('.test-results/types.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -29,11 +31,15 @@ function summary() {
   console.log(
     `\nnode: ${node.passed} passed, ${node.failed} failed; chromium: ${browser.passed} passed, ${browser.failed} failed`,
   );
+  const types = readCounts('.test-results/types.json');
   const consumer = readCounts('.test-results/consumer.json');
-  console.log(`consumer: ${consumer.passed} passed, ${consumer.failed} failed`);
-  const passed = node.passed + browser.passed + consumer.passed;
-  const failed = node.failed + browser.failed + consumer.failed;
-  const skipped = (node.skipped ?? 0) + (browser.skipped ?? 0) + (consumer.skipped ?? 0);
+  console.log(
+    `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed`,
+  );
+  const all = [node, browser, types, consumer];
+  const passed = all.reduce((sum, counts) => sum + counts.passed, 0);
+  const failed = all.reduce((sum, counts) => sum + counts.failed, 0);
+  const skipped = all.reduce((sum, counts) => sum + (counts.skipped ?? 0), 0);
   console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed;
 }

@@ -11,6 +11,8 @@ import { createController } from './create-controller.js';
  * connected, the window's `online`, `offline` and `visibilitychange` events reach the Controller,
  * which revalidates what is shown.
  *
+ * @slot - The elements that read through the provided Controller.
+ *
  * @example
  * ```html
  * <resource-provider>

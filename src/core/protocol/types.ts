@@ -53,7 +53,9 @@ export interface Snapshot {
 }
 
 /** What the Controller needs from an endpoint. */
-export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
+// `Args` defaults to `any`, not `any[]`: TypeScript 5.0-5.3 do not take `any[]` as the arguments
+// of an endpoint whose arguments are a union of tuples (`push`: `(params, body) | (body)`).
+export interface EndpointLike<Args extends readonly any[] = any, R = any> {
   (...args: Args): Promise<R>;
   readonly name: string;
   /** How the response is normalized; undefined stores it as it is. */
@@ -74,7 +76,7 @@ export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
    */
   readonly paginationField?: string | undefined;
   // Method syntax on purpose: its parameters compare bivariantly, so an endpoint whose args are a
-  // union of tuples still is an EndpointLike<any[]> for TypeScript 5.0-5.3 (5.4+ accept either).
+  // union of tuples still is an EndpointLike for TypeScript 5.0-5.3 (5.4+ accept either).
   getOptimisticResponse?(snapshot: Snapshot, ...args: Args): unknown;
 }
 
