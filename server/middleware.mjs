@@ -13,6 +13,17 @@ export function mswWorker() {
   };
 }
 
+/** `/` leads to the demo: a redirect to `/demo/`. */
+export function demoIndex() {
+  return function redirectToDemo(context, next) {
+    if (context.path === '/' && (context.method === 'GET' || context.method === 'HEAD')) {
+      context.redirect('/demo/');
+      return undefined;
+    }
+    return next();
+  };
+}
+
 /**
  * Every middleware, in order: msw's worker, then the demo's REST API under /api/.
  * `latency` (ms) slows the API down so that pending states can be seen in the demo.
