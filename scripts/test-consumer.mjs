@@ -48,6 +48,8 @@ const env = {
   npm_config_update_notifier: 'false',
 };
 
+/** The stderr of the last run() (npm prints its warnings there). */
+let lastStderr = '';
 function run(command, commandArgs, cwd) {
   const result = spawnSync(command, commandArgs, { cwd, env, encoding: 'utf8' });
   if (result.status !== 0) {
@@ -56,6 +58,7 @@ function run(command, commandArgs, cwd) {
         `${result.stdout}\n${result.stderr}`,
     );
   }
+  lastStderr = result.stderr;
   return result.stdout;
 }
 
@@ -99,9 +102,10 @@ cpSync(fixture, app, {
   recursive: true,
   filter: (path) => !/[/\\](node_modules|out)([/\\]|$)/.test(relative(fixture, path)),
 });
-timed('npm install (fixture + tarball)', () =>
+const installOutput = timed('npm install (fixture + tarball)', () =>
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app),
 );
+const installWarnings = `${installOutput}\n${lastStderr}`;
 
 // --- 2. builds ------------------------------------------------------------------------------------
 const bin = (name) => join(app, 'node_modules/.bin', name);
@@ -217,6 +221,15 @@ check(
   'the tarball ships what package.json and custom-elements.json point at, and no sources',
   missing.length === 0 && !shipped.some((file) => file.startsWith('src/')),
   missing.length ? `missing: ${missing.join(', ')}` : `${pointedAt.length} files`,
+);
+
+check(
+  `installing the tarball on Node ${process.version} prints no EBADENGINE`,
+  !installWarnings.includes('EBADENGINE'),
+  installWarnings
+    .split('\n')
+    .filter((line) => line.includes('EBADENGINE'))
+    .join(' | '),
 );
 
 const browser = await chromium.launch({ executablePath: findBrowser(), args: chromiumArgs });
