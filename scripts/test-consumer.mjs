@@ -129,7 +129,7 @@ const builds = [
   },
   {
     name: 'webpack',
-    build: () => run(bin('webpack'), ['--config', 'webpack.config.js', '--no-stats'], app),
+    build: () => run(process.execPath, ['build-webpack.js'], app),
   },
   {
     name: 'esbuild-dev',
