@@ -14,7 +14,9 @@ const out = resolve(root, process.argv[2] ?? 'docs/demo.png');
 
 const executablePath = findBrowser();
 if (!executablePath) {
-  console.error('No Chrome or Chromium found: run `node scripts/ensure-browser.mjs` first.');
+  console.error(
+    'No Chrome or Chromium found: run `BROWSERS=chromium node scripts/ensure-browser.mjs` first.',
+  );
   process.exit(1);
 }
 

@@ -8,7 +8,7 @@ const steps = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
   ['node tests', ['node', 'scripts/test-node.mjs']],
-  ['browser tests', ['npx', 'wtr', '--config', 'web-test-runner.config.mjs']],
+  ['browser tests', ['node', 'scripts/test-browsers.mjs']],
   // The published package as a consumer gets it: built, packed, installed, type-checked and bundled.
   ['build', ['npm', 'run', 'build']],
   ['types', ['node', 'scripts/test-types-consumer.mjs']],
@@ -17,29 +17,47 @@ const steps = [
 
 rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
-rmSync('.test-results/consumer.json', { force: true });
 rmSync('.test-results/types.json', { force: true });
+rmSync('.test-results/consumer.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** `chromium (Chromium 156.0.8078.79): 81 passed, 0 failed (40.1 s)`, or why it did not run. */
+function engineLine(name, counts) {
+  if (counts.notRun) return `${name}: not run (${counts.notRun})`;
+  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+  const seconds = counts.seconds === undefined ? '' : ` (${counts.seconds} s)`;
+  const note = counts.note ? ` [${counts.note}]` : '';
+  const version = counts.version ? ` (${counts.version})` : '';
+  return `${name}${version}: ${counts.passed} passed, ${counts.failed} failed${skipped}${seconds}${note}`;
+}
+
 function summary() {
   const node = readCounts('.test-results/node.json');
-  const browser = readCounts('.test-results/browser.json');
-  console.log(
-    `\nnode: ${node.passed} passed, ${node.failed} failed; chromium: ${browser.passed} passed, ${browser.failed} failed`,
-  );
+  const browsers = existsSync('.test-results/browser.json')
+    ? JSON.parse(readFileSync('.test-results/browser.json', 'utf8'))
+    : {};
+  const ran = Object.values(browsers).filter((counts) => !counts.notRun);
+  console.log(`\nnode: ${node.passed} passed, ${node.failed} failed`);
+  if (Object.keys(browsers).length === 0) console.log('browsers: not run');
+  for (const [name, counts] of Object.entries(browsers)) {
+    console.log(engineLine(name, counts));
+    for (const test of counts.skippedTests ?? []) console.log(`  skipped in ${name}: ${test}`);
+    for (const test of counts.failedTests ?? []) console.log(`  FAILED in ${name}: ${test}`);
+  }
   const types = readCounts('.test-results/types.json');
   const consumer = readCounts('.test-results/consumer.json');
   console.log(
     `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed`,
   );
-  const all = [node, browser, types, consumer];
-  const passed = all.reduce((sum, counts) => sum + counts.passed, 0);
-  const failed = all.reduce((sum, counts) => sum + counts.failed, 0);
-  const skipped = all.reduce((sum, counts) => sum + (counts.skipped ?? 0), 0);
+  const counted = [node, types, consumer, ...ran];
+  const sum = (key) => counted.reduce((total, counts) => total + (counts[key] ?? 0), 0);
+  const passed = sum('passed');
+  const failed = sum('failed');
+  const skipped = sum('skipped');
   console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed;
 }
