@@ -36,7 +36,16 @@ const directionRules = Object.entries(above).map(([folder, forbidden]) => ({
 const domGlobals = ['window', 'document', 'HTMLElement', 'customElements', 'navigator', 'location'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.test-results/', 'docs/', 'demo/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.test-results/',
+      'docs/',
+      'demo/mockServiceWorker.js',
+      'test/consumer/out/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -61,6 +70,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-function-type': 'off',
       '@typescript-eslint/no-this-alias': 'off',
     },
+  },
+  {
+    // The consumer fixture is browser code, and the consumer test evaluates functions in the page.
+    files: ['test/consumer/**/*.js', 'scripts/test-consumer.mjs'],
+    languageOptions: { globals: { document: 'readonly', customElements: 'readonly' } },
   },
   {
     // Type tests declare values only to take their types.

@@ -8,18 +8,42 @@ const core = await import('resource-elements/core');
 assert.equal(core.fillPath('/:group/posts/:id', { group: 'a b', id: 7 }), '/a%20b/posts/7');
 console.log(`dist: resource-elements/core loads in Node (${Object.keys(core).length} exports)`);
 
-// custom-elements.json, named in package.json's customElements field, describes <resource-provider>.
-const { readFileSync } = await import('node:fs');
+// custom-elements.json, named in package.json's customElements field, describes the shipped
+// elements: every module it names is a built dist/ file, only public members, the default slots.
+const { existsSync, readFileSync } = await import('node:fs');
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
 const definitions = manifest.modules.flatMap((module) =>
   (module.exports ?? [])
     .filter((entry) => entry.kind === 'custom-element-definition')
     .map((entry) => entry.name),
 );
-assert.ok(
-  definitions.includes('resource-provider'),
-  'custom-elements.json defines <resource-provider>',
+for (const tag of ['resource-provider', 'resource-boundary', 'resource-devtools']) {
+  assert.ok(definitions.includes(tag), `custom-elements.json defines <${tag}>`);
+}
+const named = manifest.modules.flatMap((module) => [
+  module.path,
+  ...(module.exports ?? []).map((entry) => entry.declaration?.module).filter(Boolean),
+]);
+for (const path of named) {
+  assert.match(path, /^dist\/.*\.js$/, `custom-elements.json names ${path}, which is not shipped`);
+  assert.ok(existsSync(path), `custom-elements.json names ${path}, which the build did not make`);
+}
+const elements = manifest.modules.flatMap((module) =>
+  (module.declarations ?? []).filter((declaration) => declaration.customElement),
 );
+for (const element of elements) {
+  const internal = [...(element.members ?? []), ...(element.attributes ?? [])]
+    .map((entry) => entry.name)
+    .filter((name) => /^[#_]/.test(name));
+  assert.deepEqual(internal, [], `custom-elements.json lists internals of <${element.tagName}>`);
+}
+for (const tag of ['resource-provider', 'resource-boundary']) {
+  const element = elements.find((declaration) => declaration.tagName === tag);
+  assert.ok(
+    element?.slots?.some((slot) => slot.name === ''),
+    `custom-elements.json gives <${tag}> its default slot`,
+  );
+}
 console.log(`custom-elements.json: ${definitions.join(', ')}`);
 
 // The server entry loads in plain Node from dist (with @lit-labs/ssr, its optional peer) and

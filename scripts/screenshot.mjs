@@ -3,26 +3,14 @@
 // and writes the page to docs/demo.png; then the devtools panel to docs/devtools.png and the
 // board's loading boundary (with the API slowed down) to docs/boundary.png.
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startDevServer } from '@web/dev-server';
 import { chromium } from 'playwright-core';
+import { startDemo } from '../server/start.mjs';
 import { chromiumArgs, findBrowser } from './find-browser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = resolve(root, process.argv[2] ?? 'docs/demo.png');
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-}
 
 const executablePath = findBrowser();
 if (!executablePath) {
@@ -32,16 +20,10 @@ if (!executablePath) {
   process.exit(1);
 }
 
-const port = await freePort();
-// web-dev-server.config.mjs reads these when it is loaded.
-process.env.PORT = String(port);
-process.env.API_LATENCY = '0';
 process.chdir(root);
-const server = await startDevServer({
-  readCliArgs: false,
-  autoExitProcess: false,
-  logStartMessage: false,
-});
+// The same server as `npm start`, on a free loopback port, with no API latency.
+const server = await startDemo({ port: 0, latency: 0 });
+const { port } = server.http.address();
 
 const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
 try {

@@ -9,10 +9,16 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
   ['node tests', ['node', 'scripts/test-node.mjs']],
   ['browser tests', ['node', 'scripts/test-browsers.mjs']],
+  // The published package as a consumer gets it: built, packed, installed, type-checked and bundled.
+  ['build', ['npm', 'run', 'build']],
+  ['types', ['node', 'scripts/test-types-consumer.mjs']],
+  ['consumer', ['node', 'scripts/test-consumer.mjs', '--skip-build']],
 ];
 
 rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
+rmSync('.test-results/types.json', { force: true });
+rmSync('.test-results/consumer.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -42,10 +48,16 @@ function summary() {
     for (const test of counts.skippedTests ?? []) console.log(`  skipped in ${name}: ${test}`);
     for (const test of counts.failedTests ?? []) console.log(`  FAILED in ${name}: ${test}`);
   }
-  const sum = (key) => ran.reduce((total, counts) => total + (counts[key] ?? 0), 0);
-  const passed = node.passed + sum('passed');
-  const failed = node.failed + sum('failed');
-  const skipped = (node.skipped ?? 0) + sum('skipped');
+  const types = readCounts('.test-results/types.json');
+  const consumer = readCounts('.test-results/consumer.json');
+  console.log(
+    `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed`,
+  );
+  const counted = [node, types, consumer, ...ran];
+  const sum = (key) => counted.reduce((total, counts) => total + (counts[key] ?? 0), 0);
+  const passed = sum('passed');
+  const failed = sum('failed');
+  const skipped = sum('skipped');
   console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed;
 }

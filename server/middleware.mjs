@@ -14,6 +14,17 @@ export function mswWorker() {
   };
 }
 
+/** `/` leads to the demo: a redirect to `/demo/`. */
+export function demoIndex() {
+  return function redirectToDemo(context, next) {
+    if (context.path === '/' && (context.method === 'GET' || context.method === 'HEAD')) {
+      context.redirect('/demo/');
+      return undefined;
+    }
+    return next();
+  };
+}
+
 /**
  * Every middleware, in order: msw's worker, the demo's REST API under /api/, and the
  * server-rendered todo board at /ssr/ (which prefetches from that API).

@@ -3,7 +3,10 @@ import type { ControllerLike } from '../core/index.js';
 
 /**
  * The `@lit/context` key under which `<resource-provider>` provides its Controller. The key is a
- * registered symbol, so two copies of this module (two bundles on one page) still match.
+ * registered symbol, so two copies of this module (two bundles on one page) still match. Its value
+ * type includes `undefined` (a consumer has nothing before a provider answers), so both
+ * `controller?: ControllerLike` (experimentalDecorators) and
+ * `accessor controller: ControllerLike | undefined` (standard decorators) accept `@consume`.
  *
  * @example
  * ```ts
@@ -16,7 +19,7 @@ import type { ControllerLike } from '../core/index.js';
  * }
  * ```
  */
-export const controllerContext = createContext<ControllerLike>(
+export const controllerContext = createContext<ControllerLike | undefined>(
   Symbol.for('resource-elements.controller'),
 );
 

@@ -2,8 +2,8 @@
  * The Lit layer of resource-elements: `<resource-provider>`, `ResourceController` and the context
  * key through which elements reach the Controller.
  */
-// Importing the Lit layer defines <resource-provider>; bundlers keep this import because
-// package.json lists define-provider as the one module with side effects.
+// Importing the Lit layer defines <resource-provider>. package.json `sideEffects` lists this module,
+// dist/index.js and define-provider, so a bare `import 'resource-elements'` survives tree-shaking.
 import './define-provider.js';
 
 export { controllerContext } from './controller-context.js';

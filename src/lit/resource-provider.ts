@@ -35,6 +35,9 @@ const STATES = ['fetching', 'mutating', 'offline'] as const;
  * ```css
  * resource-provider:state(fetching) .progress { visibility: visible; }
  * ```
+ *
+ * @slot - The elements that read through the provided Controller.
+ *
  * @example
  * ```html
  * <resource-provider>

@@ -140,7 +140,7 @@ describe('endpoint Entity.test.ts', () => {
               return this.id;
             }
           };
-        assert.throws(() => makeSchema().key, /no name and no static key/);
+        assert.throws(() => makeSchema().key, /has no static key/);
       });
 
       it('key getter should return key set via `static get key()`', () => {

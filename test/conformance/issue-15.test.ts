@@ -323,7 +323,7 @@ describe('issue 15 behaviours', () => {
           }
         })();
       assert.equal(Anonymous.name, '');
-      assert.throws(() => normalize(Anonymous, { id: '1' }), /no name and no static key/);
+      assert.throws(() => normalize(Anonymous, { id: '1' }), /has no static key/);
     });
   });
 

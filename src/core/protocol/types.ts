@@ -62,7 +62,9 @@ export interface Snapshot {
 export type RetryOption = number | ((failures: number, error: unknown) => boolean | number);
 
 /** What the Controller needs from an endpoint. */
-export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
+// `Args` defaults to `any`, not `any[]`: TypeScript 5.0-5.3 do not take `any[]` as the arguments
+// of an endpoint whose arguments are a union of tuples (`push`: `(params, body) | (body)`).
+export interface EndpointLike<Args extends readonly any[] = any, R = any> {
   (...args: Args): Promise<R>;
   readonly name: string;
   /** How the response is normalized; undefined stores it as it is. */
@@ -87,7 +89,9 @@ export interface EndpointLike<Args extends readonly any[] = any[], R = any> {
    * under `key` of its args without that field, i.e. it lands on the list it pages.
    */
   readonly paginationField?: string | undefined;
-  getOptimisticResponse?: ((snapshot: Snapshot, ...args: Args) => unknown) | undefined;
+  // Method syntax on purpose: its parameters compare bivariantly, so an endpoint whose args are a
+  // union of tuples still is an EndpointLike for TypeScript 5.0-5.3 (5.4+ accept either).
+  getOptimisticResponse?(snapshot: Snapshot, ...args: Args): unknown;
 }
 
 /** The resolved (denormalized) value of an endpoint. */

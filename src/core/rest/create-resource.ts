@@ -227,8 +227,8 @@ function labelOf(schema: unknown, path: string): string {
  * await TodoResource.getList.push({ title: 'Buy milk' }); // POST https://api.test/todos
  * await TodoResource.partialUpdate({ id: 1 }, { completed: true }); // PATCH …/todos/1
  */
-export function createResource<const O extends ResourceGenerics>(
-  options: O & ResourceOptions,
+export function createResource<const O extends ResourceOptions>(
+  options: O,
 ): Resource<ResourceMembers<O>> {
   const {
     path,

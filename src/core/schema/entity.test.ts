@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import { Entity } from './entity.js';
 import { normalize } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
@@ -53,6 +54,51 @@ describe('Entity', () => {
     }
     assert.equal(warnings.length, 1, 'warns once per class');
     assert.match(warnings[0]!, /Entity Nameless has no static key.*minifiers/);
+  });
+
+  it('a class without a name and without static key is an error, not the key ""', () => {
+    const Anonymous = (() =>
+      class extends Entity {
+        slug = '';
+        pk() {
+          return this.slug;
+        }
+      })();
+    assert.equal(Anonymous.name, '');
+    assert.throws(
+      () => Anonymous.key,
+      (error: Error) =>
+        error instanceof TypeError &&
+        /named "" in this build, fields slug\) has no static key/.test(error.message) &&
+        /static key = /.test(error.message),
+    );
+  });
+
+  it('in production a missing static key throws instead of using the (minifiable) class name', () => {
+    // DEV is read once when the module loads, so production mode needs a fresh process.
+    const script = [
+      "import { Entity } from 'resource-elements/core';",
+      'class Todo extends Entity { id = ""; title = ""; pk() { return this.id; } }',
+      'try { console.log("key:" + Todo.key); } catch (error) { console.log(error.message); }',
+    ].join('\n');
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--conditions=resource-elements-source',
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        script,
+      ],
+      { env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
+    );
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(
+      result.stdout,
+      /^An Entity class \(named "Todo" in this build, fields id, title\) has no static key/,
+    );
+    assert.equal(result.stderr.includes('has no static key, so its class name is used'), false);
   });
 
   it('static key set on a subclass does not warn', () => {

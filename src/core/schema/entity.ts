@@ -1,8 +1,17 @@
 import type { Args, Schema } from './types.js';
 import { assignOwn } from '../util/own.js';
-import { DEV } from '../util/dev.js';
 
 const warnedKeys = new WeakSet<object>();
+
+/** ", fields a, b" from a default instance, to tell which class lost its key once names are minified. */
+function fieldsOf(entity: abstract new () => Entity): string {
+  try {
+    const fields = Object.keys(new (entity as unknown as new () => Entity)());
+    return fields.length ? `, fields ${fields.join(', ')}` : '';
+  } catch {
+    return '';
+  }
+}
 
 /** Marks the Entity class side, so telling an entity schema apart is one property read. */
 export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
@@ -36,22 +45,30 @@ export abstract class Entity {
   static schema: { readonly [field: string]: Schema } = {};
 
   /**
-   * The name of this entity type in the store. Defaults to the class name, which minifiers
-   * change: set it explicitly (`static key = 'Todo'`).
+   * The name of this entity type in the store: set it on every subclass (`static key = 'Todo'`).
+   * Minifiers rename classes, so the class name is only a development fallback (with a warning);
+   * in production, or for a class without a name, reading a missing key throws.
    */
   static get key(): string {
-    if (this.name === '') {
-      throw new TypeError(
-        'An Entity class has no name and no static key, so it cannot be stored: add `static key = "Todo"` (or name the class).',
-      );
+    const name = this.name;
+    // Development only. The test stays inline, not a shared constant: once a production bundler
+    // replaces `process.env.NODE_ENV`, it reads `… && false` right here, and Vite, Rollup, esbuild
+    // and webpack all drop the block and its text (scripts/test-consumer.mjs searches the bundles;
+    // esbuild keeps such a block when the false comes from another module). `typeof` keeps it from
+    // throwing where `process` is undefined (unbundled in a browser), which counts as production.
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && name) {
+      if (!warnedKeys.has(this)) {
+        warnedKeys.add(this);
+        console.warn(
+          `Entity ${name} has no static key, so its class name is used; minifiers change class names. Add \`static key = '${name}'\`.`,
+        );
+      }
+      return name;
     }
-    if (DEV && !warnedKeys.has(this)) {
-      warnedKeys.add(this);
-      console.warn(
-        `Entity ${this.name} has no static key, so its class name is used; minifiers change class names. Add \`static key = '${this.name}'\`.`,
-      );
-    }
-    return this.name;
+    throw new TypeError(
+      `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static ` +
+        `key. A class name is not a stable store key, minifiers change it: add \`static key = 'Todo'\`.`,
+    );
   }
 
   // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would

@@ -11,7 +11,6 @@ import type {
 import { isEntityClass } from './is.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
-import { DEV } from '../util/dev.js';
 
 type Choices = { readonly [type: string]: EntityClass };
 
@@ -77,7 +76,8 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     const type = this.choose(input as Record<string, unknown>);
     if (type === undefined) {
       // A type this client does not know yet (a newer server): kept as it came, not an error.
-      if (DEV) {
+      // Development only, tested inline so production bundlers drop it (see Entity.key).
+      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
         console.warn(
           `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
         );

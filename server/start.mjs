@@ -1,0 +1,102 @@
+// `npm start`: the demo and its REST API on http://127.0.0.1:PORT/ (loopback only).
+//
+// We listen ourselves and hand requests to Web Dev Server in middleware mode: its own listen()
+// turns the host 127.0.0.1 into "every interface", which would put the editable demo API (and
+// /api/__reset) on the network. HOST=0.0.0.0 exposes the demo on purpose.
+//
+//   PORT         the port (default 8000)
+//   HOST         the address to listen on (default 127.0.0.1)
+//   API_LATENCY  ms the demo API waits before each answer (default 300), to show pending states
+import { createServer } from 'node:http';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDevServer } from '@web/dev-server';
+
+/** The settings from the environment; a bad value is an error naming the variable. */
+export function settingsFrom(env) {
+  const number = (name, fallback) => {
+    const text = env[name];
+    if (text === undefined || text === '') return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 0) {
+      throw new Error(
+        `${name}=${text} is not a whole number of ${name === 'PORT' ? 'a port' : 'ms'}.`,
+      );
+    }
+    return value;
+  };
+  return {
+    port: number('PORT', 8000),
+    host: env.HOST || '127.0.0.1',
+    latency: number('API_LATENCY', 300),
+  };
+}
+
+/** A URL for `host` (IPv6 in brackets; a wildcard address shown as 127.0.0.1). */
+function urlHost(host) {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Listens on `host:port` and serves the demo (web-dev-server.config.mjs). Resolves with the HTTP
+ * server, the Web Dev Server and the demo's URL; rejects with an Error whose message is one line
+ * when the port is taken or the address cannot be used.
+ */
+export async function startDemo({ port = 8000, host = '127.0.0.1', latency = 300 } = {}) {
+  process.env.API_LATENCY = String(latency);
+  const http = createServer();
+  await new Promise((listening, failed) => {
+    http.once('error', (error) => {
+      if (error.code === 'EADDRINUSE') {
+        failed(
+          new Error(
+            `Port ${port} on ${host} is already in use: stop what uses it, or pick another with PORT=<port> npm start.`,
+          ),
+        );
+      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') {
+        failed(new Error(`Cannot listen on ${host}:${port} (${error.code}): set HOST and PORT.`));
+      } else {
+        failed(error);
+      }
+    });
+    http.listen(port, host, listening);
+  });
+  const dev = await startDevServer({
+    // web-dev-server.config.mjs, found in the working directory (the repository's root).
+    config: { middlewareMode: true },
+    readCliArgs: false,
+    autoExitProcess: false,
+    logStartMessage: false,
+  });
+  http.on('request', dev.koaApp.callback());
+  const url = `http://${urlHost(host)}:${http.address().port}/demo/`;
+  return {
+    http,
+    dev,
+    url,
+    async stop() {
+      await dev.stop();
+      http.closeAllConnections();
+      await new Promise((closed) => http.close(closed));
+    },
+  };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const settings = settingsFrom(process.env);
+    const demo = await startDemo(settings);
+    console.log(`resource-elements demo: ${demo.url}`);
+    console.log(`server-rendered page: ${new URL('/ssr/', demo.url).href}`);
+    if (settings.host === '127.0.0.1') {
+      console.log('(this machine only; HOST=0.0.0.0 npm start exposes it to the network)');
+    }
+    const stop = () => demo.stop().then(() => process.exit(0));
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    console.error(`npm start: ${error.message}`);
+    process.exit(1);
+  }
+}
