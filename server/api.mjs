@@ -1,6 +1,8 @@
 // The demo's REST API: in memory, seeded deterministically, reset on restart. It is a plain
 // request handler, `handle({ method, path, query, headers, body })` → `{ status, body }`, so Node
 // tests can call it directly; `apiMiddleware()` mounts it on the dev server and the test runner.
+// Every change made through it is also told on GET /api/events (Server-Sent Events, events.mjs).
+import { createEventLog, openEventStream } from './events.mjs';
 
 const PAGE_SIZE = 5;
 const GROUPS = ['news', 'tech'];
@@ -80,6 +82,9 @@ export function createApi({ latency = 0 } = {}) {
   // Tests slow the API down for a while (POST /__latency) to see what a page shows meanwhile;
   // a reset restores the latency the API was made with.
   let delay = latency;
+  // What changed through the API, for GET /api/events.
+  const log = createEventLog();
+  const upserted = (todo) => log.emit({ type: 'upsert', entity: 'Todo', data: todo });
 
   const find = (list, id, what) => {
     const item = list.find((entry) => entry.id === id);
@@ -88,7 +93,13 @@ export function createApi({ latency = 0 } = {}) {
   };
 
   const routes = [
-    ['POST', /^\/__reset$/, () => ((state = seed()), (delay = latency), { status: 204 })],
+    [
+      'POST',
+      /^\/__reset$/,
+      () => ((state = seed()), (delay = latency), log.emit({ type: 'reset' }), { status: 204 }),
+    ],
+    ['GET', /^\/__events$/, () => ({ body: { open: log.open, resumes: log.resumes } })],
+    ['POST', /^\/__events\/drop$/, () => (log.drop(), { status: 204 })],
     [
       'POST',
       /^\/__latency$/,
@@ -131,6 +142,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: false });
         const todo = { completed: false, ...body, id: String(state.nextTodoId++) };
         state.todos = [...state.todos, todo];
+        upserted(todo);
         return { status: 201, body: todo };
       },
     ],
@@ -142,6 +154,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: false });
         const todo = { completed: false, ...body, id };
         state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        upserted(todo);
         return { body: todo };
       },
     ],
@@ -153,6 +166,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: true });
         const todo = { ...existing, ...body, id };
         state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        upserted(todo);
         return { body: todo };
       },
     ],
@@ -162,6 +176,7 @@ export function createApi({ latency = 0 } = {}) {
       (_, [id]) => {
         find(state.todos, id, 'todo');
         state.todos = state.todos.filter((entry) => entry.id !== id);
+        log.emit({ type: 'delete', entity: 'Todo', pk: id });
         return { status: 204 };
       },
     ],
@@ -267,6 +282,8 @@ export function createApi({ latency = 0 } = {}) {
     },
     reset: () => ((state = seed()), (delay = latency)),
     state: () => state,
+    /** The change log behind GET /api/events. */
+    events: log,
   };
 }
 
@@ -284,6 +301,13 @@ function readBody(request) {
 export function apiMiddleware(api = createApi(), prefix = '/api') {
   return async function restApi(context, next) {
     if (context.path !== prefix && !context.path.startsWith(`${prefix}/`)) return next();
+    if (context.method === 'GET' && context.path === `${prefix}/events`) {
+      // A stream, not a JSON answer: written straight to the socket, Koa stays out of it.
+      context.respond = false;
+      const lastEventId = context.get('last-event-id') || context.query.lastEventId;
+      openEventStream(api.events, context.req, context.res, lastEventId || undefined);
+      return;
+    }
     const rawBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(context.method)
       ? await readBody(context.req)
       : undefined;
