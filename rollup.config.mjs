@@ -8,6 +8,7 @@ export default {
   input: {
     index: 'src/index.ts',
     'core/index': 'src/core/index.ts',
+    'managers/index': 'src/managers/index.ts',
   },
   external: isExternal,
   output: {
