@@ -15,3 +15,6 @@ export { PushManager } from './push.js';
 export type { PushConnection, PushHandlers, PushManagerOptions, PushSource } from './push.js';
 export { eventSource } from './event-source.js';
 export type { EventSourceOptions } from './event-source.js';
+export { TabSyncManager } from './tab-sync.js';
+export type { TabSyncMessage, TabSyncOptions } from './tab-sync.js';
+export { decodeState, encodeState } from './state-codec.js';
