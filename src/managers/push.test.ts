@@ -101,7 +101,24 @@ describe('PushManager', () => {
       fake.last.handlers.message({ type: 'upsert', entity: 'Nope', data: {}, id: '1' }),
     );
     assert.equal(errors.length, 1);
-    assert.match(String(errors[0]![0]), /PushManager: a pushed message was not applied/);
+    assert.match(
+      String(errors[0]![0]),
+      /PushManager: pushed message 1 \(upsert Nope\) was not applied/,
+    );
+    assert.match(String(errors[0]![0]), /registry does not have/);
+    // Data that does not fit the entity: named by event and entity, and the store keeps its item.
+    const bad = await consoleErrors(() =>
+      fake.last.handlers.message({
+        type: 'upsert',
+        entity: 'Item',
+        data: { name: 'no id' },
+        id: '7',
+      }),
+    );
+    assert.equal(bad.length, 1);
+    assert.match(String(bad[0]![0]), /pushed message 7 \(upsert Item\) was not applied/);
+    assert.match(String(bad[0]![0]), /Item/);
+    assert.deepEqual(names(controller), ['one', 'two']);
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '1', id: '2' });
     assert.deepEqual(names(controller), ['two']);
     detach();

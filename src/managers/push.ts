@@ -119,7 +119,9 @@ export class PushManager implements Manager {
             } else applyPushMessage(controller, entities, message);
           } catch (error) {
             console.error(
-              'resource-elements PushManager: a pushed message was not applied.',
+              `resource-elements PushManager: pushed message ${describeMessage(message)} was not ` +
+                `applied (${error instanceof Error ? error.message : String(error)}); the store ` +
+                'keeps what it had.',
               error,
             );
           }
@@ -171,4 +173,14 @@ export class PushManager implements Manager {
       connection = undefined;
     };
   }
+}
+
+/** `42 (upsert Todo 7)`: which event, which entity, for error messages. */
+function describeMessage(message: unknown): string {
+  if (message === null || typeof message !== 'object') return String(message);
+  const { id, type, entity, pk, data } = message as Record<string, unknown>;
+  const key =
+    pk ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : undefined);
+  const what = [type, entity, key].filter((part) => part !== undefined).map(String);
+  return `${id === undefined ? '(no id)' : String(id)} (${what.join(' ')})`;
 }
