@@ -17,4 +17,8 @@ export { eventSource } from './event-source.js';
 export type { EventSourceOptions } from './event-source.js';
 export { TabSyncManager } from './tab-sync.js';
 export type { TabSyncMessage, TabSyncOptions } from './tab-sync.js';
+export { PersistManager } from './persist.js';
+export type { PersistedRecord, PersistOptions } from './persist.js';
+export { indexedDbStorage } from './storage.js';
+export type { PersistStorage } from './storage.js';
 export { decodeState, encodeState } from './state-codec.js';
