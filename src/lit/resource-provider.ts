@@ -3,6 +3,7 @@ import { ContextProvider } from '@lit/context';
 import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
+import { connectManagers, providerHooks } from './provider-hooks.js';
 
 /**
  * Owns one Controller and provides it, through `controllerContext`, to every element below it.
@@ -32,6 +33,7 @@ export class ResourceProvider extends LitElement {
 
   #controller: ControllerLike | undefined;
   readonly #provider = new ContextProvider(this, { context: controllerContext });
+  #detachManagers: (() => void) | undefined;
 
   constructor() {
     super();
@@ -46,7 +48,7 @@ export class ResourceProvider extends LitElement {
 
   /** The Controller provided to descendants; made on first read unless one was assigned. */
   get controller(): ControllerLike {
-    return (this.#controller ??= createController());
+    return (this.#controller ??= providerHooks.managers?.create(this) ?? createController());
   }
 
   set controller(controller: ControllerLike) {
@@ -64,10 +66,14 @@ export class ResourceProvider extends LitElement {
     view?.addEventListener('online', this.#onOnline);
     view?.addEventListener('offline', this.#onOffline);
     this.ownerDocument.addEventListener('visibilitychange', this.#onVisibilityChange);
+    // `events`, `sync-tabs`, `persist`: managers from resource-elements/managers (provider-hooks.ts).
+    this.#detachManagers = connectManagers(this, this.controller);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#detachManagers?.();
+    this.#detachManagers = undefined;
     const view = this.ownerDocument.defaultView;
     view?.removeEventListener('online', this.#onOnline);
     view?.removeEventListener('offline', this.#onOffline);

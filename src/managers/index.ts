@@ -22,3 +22,5 @@ export type { PersistedRecord, PersistOptions } from './persist.js';
 export { indexedDbStorage } from './storage.js';
 export type { PersistStorage } from './storage.js';
 export { decodeState, encodeState } from './state-codec.js';
+export { registerProviderManagers } from './provider.js';
+export type { ProviderManagersOptions } from './provider.js';

@@ -1,0 +1,40 @@
+/**
+ * The seam through which `resource-elements/managers` turns `<resource-provider>` attributes
+ * (`events`, `sync-tabs`, `persist`) into managers, without their code in the main bundle:
+ * `registerProviderManagers()` from that entry fills in `providerHooks.managers`.
+ */
+import type { ControllerLike } from '../core/index.js';
+
+/** What the managers entry plugs in. */
+export interface ProviderManagersHook {
+  /** Makes the provider's Controller when its attributes need one made their way (persist). */
+  create(provider: HTMLElement): ControllerLike | undefined;
+  /** Attaches what the attributes ask for; returns the function that detaches it. */
+  connect(provider: HTMLElement, controller: ControllerLike): () => void;
+}
+
+/**
+ * The registered hook, if any.
+ * @example providerHooks.managers = { create: () => undefined, connect: () => () => {} };
+ */
+export const providerHooks: { managers?: ProviderManagersHook } = {};
+
+/**
+ * Called by the provider when it connects: attaches the managers its attributes name, or says
+ * clearly why it cannot.
+ * @example this.#detachManagers = connectManagers(this, this.controller);
+ */
+export function connectManagers(
+  provider: HTMLElement,
+  controller: ControllerLike,
+): (() => void) | undefined {
+  if (providerHooks.managers) return providerHooks.managers.connect(provider, controller);
+  const named = ['events', 'sync-tabs', 'persist'].filter((name) => provider.hasAttribute(name));
+  if (named.length > 0) {
+    console.error(
+      `<${provider.localName}> ${named.join(', ')}: these attributes do nothing until ` +
+        "registerProviderManagers() from 'resource-elements/managers' runs, before the provider connects.",
+    );
+  }
+  return undefined;
+}
