@@ -1,4 +1,4 @@
-// Builds both public entry points to ESM in dist/, keeping one file per source module so that
+// Builds every public entry point to ESM in dist/, keeping one file per source module so that
 // `resource-elements/core` and `resource-elements` share code instead of duplicating it.
 import typescript from '@rollup/plugin-typescript';
 
@@ -8,6 +8,8 @@ export default {
   input: {
     index: 'src/index.ts',
     'core/index': 'src/core/index.ts',
+    'boundary/index': 'src/boundary/index.ts',
+    'devtools/index': 'src/devtools/index.ts',
     'managers/index': 'src/managers/index.ts',
   },
   external: isExternal,

@@ -1,11 +1,13 @@
 /**
  * Render benchmark in headless Chromium: a list of 1,000 rows (each row a custom element bound to
- * one entity) with resource-elements, and the same list with @tanstack/lit-query both ways its
- * docs show (invalidate-and-refetch, and setQueryData from the mutation's answer), against the
- * same in-page fake server with the same latency. Times are from the action to a settled DOM
+ * one entity) with resource-elements, with Lit by hand and no data library (the limit: it applies
+ * the server's answer to the one row concerned), and with @tanstack/lit-query both ways its docs
+ * show (invalidate-and-refetch, and setQueryData from the mutation's answer), against the same
+ * in-page fake server with the same latency. Times are from the action to a settled DOM
  * (bench/render/page.ts); each cell is the median of the runs, libraries interleaved, each run in
- * a fresh page. A ratio is the median of paired per-run ratios (peer time / our time: above 1,
- * we are faster).
+ * a fresh page. A ratio is the median of paired per-run ratios (x time / our time: above 1, we
+ * are faster). Each run also replays the scenarios in a second page that waits without polling,
+ * traced for main-thread CPU time (bench/render/trace.ts); `--no-cpu` skips that pass.
  *
  *   npm run bench -- bench/render.bench.ts
  *   node --conditions=resource-elements-source --import tsx bench/render.bench.ts --runs 9 --rounds 3 --latency 20
@@ -15,10 +17,11 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './harness/measure.js';
 import { ORIGIN } from './render/fake-server.js';
 import type { LibraryName, Measurement } from './render/page.js';
+import { TRACE_CATEGORIES, cpuOfTrace, type Cpu } from './render/trace.js';
 
 // scripts/ is plain JavaScript without declarations: import it untyped and say what it gives.
 const { chromiumArgs, findBrowser } = (await import('../scripts/find-browser.mjs' as string)) as {
@@ -35,8 +38,10 @@ const rounds = option('rounds', 3);
 const latencyMs = option('latency', 20);
 const count = option('rows', 1000);
 
+const cpuPass = !process.argv.includes('--no-cpu');
 const libraries: LibraryName[] = [
   'resource-elements',
+  'limit',
   'lit-query setQueryData',
   'lit-query invalidate',
 ];
@@ -45,6 +50,8 @@ type Scenario = (typeof scenarios)[number];
 
 /** samples[library][scenario]: one Measurement per (run, round), in the same order for all. */
 type Samples = Record<LibraryName, Record<Scenario, Measurement[]>>;
+
+type CpuSamples = Record<LibraryName, Record<Scenario | 'idle', Cpu[]>>;
 
 async function bundlePage(minify = true): Promise<string> {
   const result = await build({
@@ -80,13 +87,26 @@ async function openPage(newPage: () => Promise<Page>, script: string): Promise<P
   return page;
 }
 
-/** One run of every scenario for one library, in a fresh page. */
-async function runOnce(page: Page, library: LibraryName, run: number) {
+/**
+ * One run of every scenario for one library, in a fresh page. With `tracer`, the page waits
+ * quietly and each scenario is traced for its main-thread CPU time.
+ */
+async function runOnce(page: Page, library: LibraryName, run: number, tracer?: Browser) {
   const out: Partial<Record<Scenario, Measurement[]>> = {};
-  const push = (scenario: Scenario, m: Measurement) => (out[scenario] ??= []).push(m);
-  push(
-    'initial load',
-    await page.evaluate(([l, n, ms]) => window.renderBench.load(l, n, ms), [
+  const cpu: Partial<Record<Scenario | 'idle', Cpu[]>> = {};
+  if (tracer) await page.evaluate(() => window.renderBench.setQuiet(true));
+  const step = async (scenario: Scenario | 'idle', go: () => Promise<Measurement>) => {
+    if (!tracer) {
+      (out[scenario as Scenario] ??= []).push(await go());
+      return;
+    }
+    await tracer.startTracing(page, { categories: TRACE_CATEGORIES });
+    const m = await go();
+    (cpu[scenario] ??= []).push(cpuOfTrace(await tracer.stopTracing()));
+    if (scenario !== 'idle') (out[scenario] ??= []).push(m);
+  };
+  await step('initial load', () =>
+    page.evaluate(([l, n, ms]) => window.renderBench.load(l, n, ms), [
       library,
       count,
       latencyMs,
@@ -97,17 +117,20 @@ async function runOnce(page: Page, library: LibraryName, run: number) {
     const updated = String(1 + ((run * 7 + round * 331 + 500) % count));
     const deleted = String(1 + ((run * 13 + round * 257 + 100) % count));
     const title = `changed ${run}.${round}`;
-    push(
-      'update one',
-      await page.evaluate(([id, t]) => window.renderBench.update(id, t), [updated, title]),
+    await step('update one', () =>
+      page.evaluate(([id, t]) => window.renderBench.update(id, t), [updated, title]),
     );
-    push(
-      'create one',
-      await page.evaluate((t) => window.renderBench.create(t), `created ${run}.${round}`),
+    await step('create one', () =>
+      page.evaluate((t) => window.renderBench.create(t), `created ${run}.${round}`),
     );
-    push('delete one', await page.evaluate((id) => window.renderBench.remove(id), deleted));
+    await step('delete one', () => page.evaluate((id) => window.renderBench.remove(id), deleted));
   }
-  return out as Record<Scenario, Measurement[]>;
+  // What the harness itself costs in quiet mode: the same wait with nothing to wait for.
+  if (tracer) await step('idle', () => page.evaluate(() => window.renderBench.idle()));
+  return {
+    wall: out as Record<Scenario, Measurement[]>,
+    cpu: cpu as Record<Scenario | 'idle', Cpu[]>,
+  };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -136,6 +159,9 @@ async function main() {
   const samples = Object.fromEntries(
     libraries.map((l) => [l, Object.fromEntries(scenarios.map((s) => [s, []]))]),
   ) as unknown as Samples;
+  const cpuSamples = Object.fromEntries(
+    libraries.map((l) => [l, Object.fromEntries([...scenarios, 'idle'].map((s) => [s, []]))]),
+  ) as unknown as CpuSamples;
   const context = await browser.newContext();
   const version = browser.version();
   try {
@@ -146,8 +172,19 @@ async function main() {
         const page = await openPage(() => context.newPage(), script);
         const result = await runOnce(page, library, Math.max(run, 0));
         await page.close();
+        if (run >= 0) {
+          for (const scenario of scenarios)
+            samples[library][scenario].push(...result.wall[scenario]);
+        }
+        if (!cpuPass) continue;
+        // CPU time in a page of its own: the wall-time page polls at every task while it waits.
+        const quietPage = await openPage(() => context.newPage(), script);
+        const quiet = await runOnce(quietPage, library, Math.max(run, 0), browser);
+        await quietPage.close();
         if (run < 0) continue;
-        for (const scenario of scenarios) samples[library][scenario].push(...result[scenario]);
+        for (const scenario of [...scenarios, 'idle'] as const) {
+          cpuSamples[library][scenario].push(...quiet.cpu[scenario]);
+        }
       }
       if (run >= 0) process.stdout.write(`run ${run + 1}/${runs} done\r`);
     }
@@ -155,6 +192,7 @@ async function main() {
     await browser.close();
   }
   report(samples, version);
+  if (cpuPass) reportCpu(cpuSamples);
 }
 
 function report(samples: Samples, version: string) {
@@ -165,7 +203,10 @@ function report(samples: Samples, version: string) {
     `Median time from the action to a settled DOM over ${runs} runs (initial load) or ` +
       `${runs}x${rounds} (mutations); rows = distinct row elements that rendered.\n`,
   );
-  const [ours, setData, invalidate] = libraries.map((l) => samples[l]);
+  const ours = samples['resource-elements'];
+  const limit = samples.limit;
+  const setData = samples['lit-query setQueryData'];
+  const invalidate = samples['lit-query invalidate'];
   const rows = scenarios.map((scenario) => {
     const cell = (s: Samples[LibraryName]) => [
       ms(median(s[scenario].map((m) => m.ms))),
@@ -173,11 +214,13 @@ function report(samples: Samples, version: string) {
     ];
     return [
       scenario,
-      ...cell(ours!),
-      ...cell(setData!),
-      ...cell(invalidate!),
-      `${pairedRatio(ours![scenario], setData![scenario]).toFixed(2)}x`,
-      `${pairedRatio(ours![scenario], invalidate![scenario]).toFixed(2)}x`,
+      ...cell(ours),
+      ...cell(limit),
+      ...cell(setData),
+      ...cell(invalidate),
+      `${pairedRatio(ours[scenario], limit[scenario]).toFixed(2)}x`,
+      `${pairedRatio(ours[scenario], setData[scenario]).toFixed(2)}x`,
+      `${pairedRatio(ours[scenario], invalidate[scenario]).toFixed(2)}x`,
     ];
   });
   console.log(
@@ -185,13 +228,19 @@ function report(samples: Samples, version: string) {
       'scenario',
       'ours',
       'rows',
+      'limit',
+      'rows',
       'lq setQueryData',
       'rows',
       'lq invalidate',
       'rows',
-      'ours vs setQD',
-      'ours vs inval.',
+      'limit/ours',
+      'setQD/ours',
+      'inval./ours',
     ]),
+  );
+  console.log(
+    '(x/ours: paired ratio of times; above 1, ours is faster. The limit is Lit by hand, no data library.)',
   );
   console.log('\nRequests per scenario (first run) and list renders (median):');
   for (const scenario of scenarios) {
@@ -207,12 +256,12 @@ function report(samples: Samples, version: string) {
     console.log(`  ${scenario.padEnd(12)}  ${parts.join(' | ')}`);
   }
 
-  const ourMedian = (s: Scenario) => median(ours![s].map((m) => m.ms));
+  const ourMedian = (s: Scenario) => median(ours[s].map((m) => m.ms));
   const faster = (s: Scenario) =>
-    Math.min(median(setData![s].map((m) => m.ms)), median(invalidate![s].map((m) => m.ms)));
+    Math.min(median(setData[s].map((m) => m.ms)), median(invalidate[s].map((m) => m.ms)));
   const slower = scenarios.filter((s) => ourMedian(s) > faster(s));
-  const updateRatio = pairedRatio(ours!['update one'], invalidate!['update one']);
-  const updateRows = Math.max(...ours!['update one'].map((m) => m.rows));
+  const updateRatio = pairedRatio(ours['update one'], invalidate['update one']);
+  const updateRows = Math.max(...ours['update one'].map((m) => m.rows));
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   console.log('\nTargets (issue 8):');
   console.log(
@@ -223,6 +272,45 @@ function report(samples: Samples, version: string) {
     `  update one >= 5x faster than lit-query invalidate-and-refetch: ${updateRatio.toFixed(2)}x, ${verdict(updateRatio >= 5)}`,
   );
   console.log(`  rows re-rendered by an update = 1: ${updateRows}, ${verdict(updateRows === 1)}`);
+}
+
+/** Main-thread time per scenario (medians), beside the limit and both lit-query ways. */
+function reportCpu(cpu: CpuSamples) {
+  const med = (library: LibraryName, scenario: Scenario | 'idle', kind: keyof Cpu) =>
+    median(cpu[library][scenario].map((c) => c[kind]));
+  console.log(
+    `\nMain-thread CPU (thread) time per scenario from a Chromium trace, median ms, in a second ` +
+      `page per run that does not poll while it waits:`,
+  );
+  const names: [LibraryName, string][] = [
+    ['resource-elements', 'ours'],
+    ['limit', 'limit'],
+    ['lit-query setQueryData', 'lq setQD'],
+    ['lit-query invalidate', 'lq inval.'],
+  ];
+  const rows = scenarios.map((scenario) => [
+    scenario,
+    ...names.map(([l]) => med(l, scenario, 'script').toFixed(2)),
+    ...names.map(([l]) => med(l, scenario, 'task').toFixed(2)),
+    `${(med('resource-elements', scenario, 'script') / med('limit', scenario, 'script')).toFixed(2)}x`,
+    `${(med('resource-elements', scenario, 'task') / med('limit', scenario, 'task')).toFixed(2)}x`,
+  ]);
+  console.log(
+    table(rows, [
+      'scenario',
+      ...names.map(([, n]) => `script ${n}`),
+      ...names.map(([, n]) => `task ${n}`),
+      'script ours/limit',
+      'task ours/limit',
+    ]),
+  );
+  const idle = names.map(
+    ([l, n]) => `${n} ${med(l, 'idle', 'script').toFixed(2)}/${med(l, 'idle', 'task').toFixed(2)}`,
+  );
+  console.log(
+    `(task = all main-thread work: script, style, layout, paint. Harness floor, ` +
+      `the same wait with no action, script/task: ${idle.join(', ')}.)`,
+  );
 }
 
 /** CPU profile of one scenario for one library: where the time goes, by function. */

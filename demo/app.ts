@@ -1,7 +1,9 @@
 // The page: a header and one card per capability. The <resource-provider> above it (index.html)
 // owns the one store every section reads from.
 import { LitElement, css, html } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement, state } from 'lit/decorators.js';
+import '../src/boundary/index.js';
+import '../src/devtools/index.js';
 import './todo-board.js';
 import './post-feed.js';
 import './token-panel.js';
@@ -83,18 +85,58 @@ export class DemoApp extends LitElement {
       color: var(--muted);
       font-size: 0.9rem;
     }
+    header {
+      display: flex;
+      justify-content: space-between;
+      align-items: flex-start;
+      gap: 1rem;
+    }
+    .devtools-toggle {
+      font: inherit;
+      font-size: 0.85rem;
+      border: 1px solid var(--line);
+      background: var(--surface);
+      border-radius: 8px;
+      padding: 0.35rem 0.7rem;
+      cursor: pointer;
+    }
+    resource-devtools {
+      position: fixed;
+      right: 1rem;
+      bottom: 1rem;
+      width: min(560px, calc(100vw - 2rem));
+      z-index: 10;
+      box-shadow: 0 10px 30px rgb(15 23 42 / 0.2);
+    }
+    .board-loading {
+      color: var(--muted);
+      padding: 1rem 0;
+    }
   `;
+
+  /** Whether the devtools panel is open. */
+  @state() devtools = false;
 
   override render() {
     return html`
       <header>
-        <h1>resource-elements <span>demo</span></h1>
-        <p>
-          Every card below reads the same normalized store, through one
-          <code>&lt;resource-provider&gt;</code>, from the REST API this server hosts under
-          <code>/api</code>.
-        </p>
+        <div>
+          <h1>resource-elements <span>demo</span></h1>
+          <p>
+            Every card below reads the same normalized store, through one
+            <code>&lt;resource-provider&gt;</code>, from the REST API this server hosts under
+            <code>/api</code>.
+          </p>
+        </div>
+        <button
+          class="devtools-toggle"
+          aria-pressed=${this.devtools}
+          @click=${() => (this.devtools = !this.devtools)}
+        >
+          ${this.devtools ? 'Hide' : 'Show'} devtools
+        </button>
       </header>
+      ${this.devtools ? html`<resource-devtools></resource-devtools>` : ''}
       <div class="grid">
         <section class="wide" id="todos">
           <h2>Todos <code>Collection</code> <code>push</code> <code>unshift</code></h2>
@@ -102,7 +144,10 @@ export class DemoApp extends LitElement {
             Each filter (user, open, done) is its own list: a new todo joins the lists it matches, a
             toggle shows at once everywhere (optimistic), a delete leaves every list together.
           </p>
-          <demo-todo-board></demo-todo-board>
+          <resource-boundary delay="150">
+            <p slot="fallback" class="board-loading">Loading the board…</p>
+            <demo-todo-board></demo-todo-board>
+          </resource-boundary>
         </section>
         <section id="posts" class="tall">
           <h2>Pagination <code>getList.getPage</code></h2>

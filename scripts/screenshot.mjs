@@ -1,6 +1,7 @@
 // `npm run screenshot`: serves the demo exactly as `npm start` does (same config file, API latency
 // 0, a free port), opens it in headless Chromium, uses a few sections the way a visitor would,
-// and writes the page to docs/demo.png.
+// and writes the page to docs/demo.png; then the devtools panel to docs/devtools.png and the
+// board's loading boundary (with the API slowed down) to docs/boundary.png.
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
@@ -82,6 +83,29 @@ try {
   mkdirSync(dirname(out), { recursive: true });
   await page.screenshot({ path: out, fullPage: true, animations: 'disabled' });
   console.log(`wrote ${out}`);
+
+  // The devtools panel, opened from the header, over the same page.
+  await page.locator('.devtools-toggle').click();
+  const devtools = page.locator('resource-devtools');
+  await devtools.locator('[data-type="Todo"]').waitFor();
+  const devtoolsOut = resolve(dirname(out), 'devtools.png');
+  await devtools.screenshot({ path: devtoolsOut, animations: 'disabled' });
+  console.log(`wrote ${devtoolsOut}`);
+
+  // The board's boundary while the API takes its time: its fallback, not a dozen spinners.
+  await page.evaluate(() =>
+    fetch('/api/__latency', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ms: 5000 }),
+    }),
+  );
+  await page.reload();
+  await page.locator('#todos resource-boundary [part="fallback"]:not([hidden])').waitFor();
+  const boundaryOut = resolve(dirname(out), 'boundary.png');
+  await page.locator('#todos').screenshot({ path: boundaryOut, animations: 'disabled' });
+  console.log(`wrote ${boundaryOut}`);
+  await page.evaluate(() => fetch('/api/__reset', { method: 'POST' }));
 } finally {
   await browser.close();
   await server.stop();

@@ -1,6 +1,7 @@
 /** `resource-elements`: the core plus the Lit layer. */
 export * from './core/index.js';
 export {
+  PendingTaskEvent,
   controllerContext,
   ResourceController,
   ResourceProvider,

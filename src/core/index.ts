@@ -63,7 +63,11 @@ export { hookifyResource } from './rest/hookify-resource.js';
 export type { HookifiedResource, UseInit } from './rest/hookify-resource.js';
 export type { ShortenPath } from './rest/path.js';
 export { Controller } from './controller/controller.js';
-export type { ControllerOptions, ControllerStats } from './controller/controller.js';
+export type {
+  ControllerOptions,
+  ControllerStats,
+  InFlightRequest,
+} from './controller/controller.js';
 export { ResponseObserver, ReadStatus } from './controller/response-observer.js';
 export type { ObservedRead } from './controller/response-observer.js';
 export type {

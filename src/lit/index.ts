@@ -9,6 +9,7 @@ import './define-provider.js';
 export { controllerContext } from './controller-context.js';
 export type { ControllerContext } from './controller-context.js';
 export { ResourceProvider } from './resource-provider.js';
+export { PendingTaskEvent } from './pending-task.js';
 export { ResourceController, ResourceStatus } from './resource-controller.js';
 export type {
   EndpointHook,

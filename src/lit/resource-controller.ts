@@ -4,6 +4,7 @@ import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
 import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { watchForLateProviders } from './late-providers.js';
+import { PendingTaskEvent } from './pending-task.js';
 
 /** What a `ResourceController` shows: one of these three states. */
 export const ResourceStatus = ReadStatus;
@@ -60,6 +61,10 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #connected = false;
   #missingProvider: Error | undefined;
   #providerCheck: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
+  #rendersErrors = false;
+  /** The pending task announced for the current wait, settled when it ends. */
+  #task: { resolve(): void; reject(error: unknown): void } | undefined;
 
   constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
   constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
@@ -108,6 +113,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   render<P = undefined, C = undefined, X = undefined>(
     renderers: ResourceRenderers<Resolved<E>, P, C, X>,
   ): P | C | X | undefined {
+    this.#rendersErrors = renderers.error !== undefined;
     switch (this.status) {
       case ResourceStatus.Complete:
         return renderers.complete?.(this.value as Resolved<E>);
@@ -144,6 +150,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     clearTimeout(this.#providerCheck);
     this.#providerCheck = undefined;
     this.#stop();
+    // Nobody waits for a host that left: its boundary must not hang.
+    this.#settleTask();
     // Reconnecting asks for the Controller again, and the answer may come from another provider
     // or from none. The result stays: moving the element shows the same data, no flicker.
     this.#bound = false;
@@ -152,6 +160,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   hostUpdate(): void {
     // Unbound (disconnected, or no provider yet): keep what is shown, read nothing.
     if (this.#bound) this.#observer?.setRead(...this.#read());
+    this.#announce();
+  }
+
+  /** True when the args say to read nothing (`null`): nothing to wait for. */
+  get #skipped(): boolean {
+    return this.#args() === null;
   }
 
   /** The endpoint (a hook is called on each update) and the call arguments; null reads nothing. */
@@ -172,7 +186,10 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#missingProvider = undefined;
     if (this.#connected) {
       this.#observer.setRead(...this.#read());
-      this.#stopObserving = this.#observer.subscribe(() => this.#host.requestUpdate());
+      this.#stopObserving = this.#observer.subscribe(() => {
+        this.#announce();
+        this.#host.requestUpdate();
+      });
     }
     // The consumer requests a host update; hostUpdate reads again.
   };
@@ -185,8 +202,47 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
       `<${tag}> found no <resource-provider> above it: wrap it (or an ancestor) in ` +
         `<resource-provider>, or provide controllerContext to it.`,
     );
+    this.#announce();
     this.#host.requestUpdate();
   };
+
+  /**
+   * Tells boundaries above the host (the pending-task protocol) when its read starts waiting
+   * with nothing to show, and how that wait ended. Stale data shown while it refreshes is no
+   * wait: no fallback flashes over it.
+   */
+  #announce(): void {
+    if (!this.#connected) return;
+    const status = this.status;
+    if (status !== ResourceStatus.Pending || this.#skipped) {
+      this.#settleTask(status === ResourceStatus.Error ? this.error : undefined, status);
+      return;
+    }
+    if (this.#task) return;
+    let task!: { resolve(): void; reject(error: unknown): void };
+    const complete = new Promise<void>((resolve, reject) => (task = { resolve, reject }));
+    // With no boundary listening, a failure must not become an unhandled rejection.
+    complete.catch(() => {});
+    this.#task = task;
+    this.#host.dispatchEvent(new PendingTaskEvent(complete, () => this.#retry()));
+  }
+
+  /**
+   * Ends the announced wait. A failure reaches the boundary only when the host does not render
+   * errors itself (no `error` renderer): like an error boundary, it catches what is not handled.
+   */
+  #settleTask(error?: unknown, status?: ResourceStatus): void {
+    const task = this.#task;
+    this.#task = undefined;
+    if (status === ResourceStatus.Error && !this.#rendersErrors) task?.reject(error);
+    else task?.resolve();
+  }
+
+  /** A boundary's retry: refetch, and fail again if there is still nothing to show. */
+  async #retry(): Promise<void> {
+    await this.refetch();
+    if (this.status === ResourceStatus.Error) throw this.error;
+  }
 
   #stop(): void {
     this.#stopObserving?.();

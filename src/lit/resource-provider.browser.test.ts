@@ -7,8 +7,8 @@ import './define-provider.js';
 import { ResourceProvider } from './resource-provider.js';
 import { controllerContext } from './controller-context.js';
 import type { ControllerLike } from '../core/index.js';
-import { FakeController } from './test-utils/fake-controller.js';
 import { Controller } from '../core/index.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 
 class DecoratedConsumer extends LitElement {
   @consume({ context: controllerContext, subscribe: true })
@@ -42,6 +42,11 @@ class PlainConsumer extends HTMLElement implements ReactiveControllerHost {
 }
 customElements.define('plain-consumer', PlainConsumer);
 
+/** A real Controller whose fetch never reaches the network. */
+function newController(): Controller {
+  return new Controller({ fetch: new FakeServer().fetch });
+}
+
 function provider(controller: ControllerLike): ResourceProvider {
   const element = document.createElement('resource-provider');
   element.controller = controller;
@@ -61,7 +66,7 @@ describe('<resource-provider>', () => {
   });
 
   it('provides its Controller to @consume in a Lit element and to a plain ContextConsumer', async () => {
-    const controller = new FakeController();
+    const controller = newController();
     const element = provider(controller);
     element.innerHTML =
       '<decorated-consumer></decorated-consumer><plain-consumer></plain-consumer>';
@@ -71,7 +76,7 @@ describe('<resource-provider>', () => {
   });
 
   it('reaches consumers inside shadow roots', async () => {
-    const controller = new FakeController();
+    const controller = newController();
     const element = provider(controller);
     const host = document.createElement('div');
     host.attachShadow({ mode: 'open' }).innerHTML = '<decorated-consumer></decorated-consumer>';
@@ -82,8 +87,8 @@ describe('<resource-provider>', () => {
   });
 
   it('lets the nearest provider win', async () => {
-    const outer = provider(new FakeController());
-    const innerController = new FakeController();
+    const outer = provider(newController());
+    const innerController = newController();
     const inner = provider(innerController);
     inner.innerHTML = '<decorated-consumer></decorated-consumer>';
     outer.append(inner);
@@ -96,16 +101,16 @@ describe('<resource-provider>', () => {
   });
 
   it('hands subscribed consumers a Controller assigned later', async () => {
-    const element = provider(new FakeController());
+    const element = provider(newController());
     element.innerHTML = '<decorated-consumer></decorated-consumer>';
     await fixture(html`<div>${element}</div>`);
-    const replacement = new FakeController();
+    const replacement = newController();
     element.controller = replacement;
     expect(element.querySelector('decorated-consumer')!.controller).to.equal(replacement);
   });
 
   it('renders its children unchanged, without a layout box of its own', async () => {
-    const element = provider(new FakeController());
+    const element = provider(newController());
     element.innerHTML = '<p style="margin:0">child</p>';
     const wrapper = await fixture<HTMLDivElement>(
       html`<div style="display:flex;gap:7px">${element}<span>sibling</span></div>`,
@@ -121,7 +126,13 @@ describe('<resource-provider>', () => {
   });
 
   it('wires online, offline and visibilitychange to the Controller while connected', async () => {
-    const controller = new FakeController();
+    const controller = newController();
+    const calls = { online: 0, offline: 0, focus: 0 };
+    controller.events.subscribe((event) => {
+      if (event.type === 'online' || event.type === 'offline' || event.type === 'focus') {
+        calls[event.type]++;
+      }
+    });
     const element = provider(controller);
     await fixture(html`<div>${element}</div>`);
     window.dispatchEvent(new Event('online'));
@@ -130,14 +141,14 @@ describe('<resource-provider>', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(controller.calls).to.deep.include({ online: 1, offline: 1, focus: 1 });
+    expect(calls).to.deep.include({ online: 1, offline: 1, focus: 1 });
 
     element.remove();
     window.dispatchEvent(new Event('online'));
     window.dispatchEvent(new Event('offline'));
     document.dispatchEvent(new Event('visibilitychange'));
     delete (document as { visibilityState?: unknown }).visibilityState;
-    expect(controller.calls).to.deep.include({ online: 1, offline: 1, focus: 1 });
+    expect(calls).to.deep.include({ online: 1, offline: 1, focus: 1 });
   });
 
   it('makes its own Controller on first use, once', async () => {
@@ -153,7 +164,7 @@ describe('<resource-provider>', () => {
   it('keeps a Controller assigned before the element upgraded', async () => {
     const tag = 'pre-upgrade-provider';
     const element = document.createElement(tag) as ResourceProvider;
-    const controller = new FakeController();
+    const controller = newController();
     element.controller = controller;
     await fixture(html`<div>${element}</div>`);
     customElements.define(tag, class extends ResourceProvider {});

@@ -15,7 +15,10 @@ import {
   createResource,
   hookifyResource,
   schema,
+  dehydrate,
+  hydrate,
   type ControllerLike,
+  type Manager,
   type RestGenerics,
 } from '../../src/index.js';
 
@@ -314,4 +317,31 @@ declare global {
     'server-clock': ServerClock;
     'todo-detail': TodoDetail;
   }
+}
+
+// --- Managers and events ---
+export const actionLog: string[] = [];
+
+export const logger: Manager = {
+  attach(controller) {
+    return controller.events.subscribe((event) => {
+      if (event.type === 'action') actionLog.push(event.action.type);
+      if (event.type === 'request' && event.phase === 'settle' && !event.ok) {
+        actionLog.push(`failed: ${event.key}`);
+      }
+    });
+  },
+};
+
+export const loggedController = new Controller({ managers: [logger] });
+
+// --- Data that arrives by itself ---
+export function applyPush(controller: Controller, message: { deleted?: boolean; todo: Todo }) {
+  if (message.deleted) controller.invalidate(Todo, message.todo.id);
+  else controller.set(Todo, message.todo);
+}
+
+// --- Moving a store: dehydrate and hydrate ---
+export function transfer(from: Controller, to: Controller) {
+  hydrate(to, JSON.parse(JSON.stringify(dehydrate(from))));
 }

@@ -8,8 +8,13 @@ import {
   PostResource,
   SortedTodoResource,
   TodoResource,
+  Todo,
   UserResource,
+  actionLog,
+  applyPush,
   callDirectly,
+  loggedController,
+  transfer,
   createTodos,
   forget,
   markDone,
@@ -19,21 +24,13 @@ import {
   type TodoToggle,
   type WhoAmI,
 } from './readme-examples.js';
+import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
+
+/** Waits for `check` to pass (3 s: the examples talk to the demo's API). */
+const until = (check: () => void) => waitUntil(check, 3000);
 
 const text = (element: Element) =>
   (element.shadowRoot ?? element).textContent!.replace(/\s+/g, ' ').trim();
-
-async function until(check: () => void, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
 
 async function serverTodo(id: string) {
   return (await fetch(`/api/todos/${id}`)).json();
@@ -137,5 +134,33 @@ describe('README examples', () => {
     expect((await UserResource.get.getRequestInit(undefined)).credentials).to.equal('same-origin');
     const clock = provider.querySelector('server-clock')!;
     await until(() => expect(text(clock)).to.match(/^\d{4}-\d\d-\d\dT/));
+  });
+
+  it('the logger manager sees the actions and failures of its Controller', async () => {
+    actionLog.length = 0;
+    await loggedController.fetch(TodoResource.get, { id: '2' });
+    expect(actionLog).to.include('response/set');
+    await loggedController.fetch(TodoResource.get, { id: '999' }).catch(() => undefined);
+    expect(actionLog).to.include('failed: GET /api/todos/999');
+  });
+
+  it('applies pushed data with no request, and moves a store to a new Controller', async () => {
+    const from = new Controller();
+    const list = await from.fetch(TodoResource.getList, { userId: 1 });
+    const first = list[0]!;
+    applyPush(from, { todo: { ...first, title: 'Renamed elsewhere' } as Todo });
+    const renamed = from.getResponse(TodoResource.getList, { userId: 1 }).data!;
+    expect(renamed[0]!.title).to.equal('Renamed elsewhere');
+    applyPush(from, { deleted: true, todo: first });
+    expect(
+      from.getResponse(TodoResource.getList, { userId: 1 }).data!.map((t) => t.id),
+    ).to.not.include(first.id);
+    const to = new Controller({ fetch: () => Promise.reject(new Error('no request expected')) });
+    transfer(from, to);
+    const moved = to.getResponse(TodoResource.getList, { userId: 1 });
+    expect(moved.expiryStatus).to.equal('valid');
+    expect(moved.data!.map((t) => t.id)).to.deep.equal(
+      from.getResponse(TodoResource.getList, { userId: 1 }).data!.map((t) => t.id),
+    );
   });
 });

@@ -170,3 +170,47 @@ describe('demo e2e: auth header, custom Endpoint, polling', () => {
     expect(body.ticks).to.be.above(Number(textOf(query(clock, '.ticks'))));
   });
 });
+
+describe('demo e2e: loading boundary and devtools', () => {
+  beforeEach(resetApi);
+
+  it('the board sits in a <resource-boundary> that shows its content once the lists load', async () => {
+    const app = await openDemo();
+    const boundary = query(app, 'resource-boundary') as HTMLElement & { waiting: boolean };
+    await until(() => expect(queryAll(app, 'demo-todo-board')).to.have.length(1));
+    await until(() => expect(boundary.waiting).to.equal(false));
+    expect(query(boundary, '[part="fallback"]').hasAttribute('hidden')).to.equal(true);
+  });
+
+  it('"Show devtools" opens a panel that lists the store, and "Hide devtools" closes it', async () => {
+    const app = await openDemo();
+    expect(exists(app, 'resource-devtools')).to.equal(false);
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+    const panel = query(app, 'resource-devtools');
+    await until(() => expect(queryAll(panel, '[data-type="Todo"] tr').length).to.be.greaterThan(0));
+    expect(textOf(panel)).to.contain('GET /api/todos');
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(false));
+  });
+
+  it("the panel's Invalidate button makes the real API receive a new request for that response", async () => {
+    const app = await openDemo();
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+    const panel = query(app, 'resource-devtools');
+    await until(() =>
+      expect(queryAll(panel, 'tr[data-key^="GET /api/todos"] .valid').length).to.be.greaterThan(0),
+    );
+    const row = queryAll(panel, 'tr[data-key^="GET /api/todos"]')[0]!;
+    const url = new URL(row.dataset.key!.slice('GET '.length), location.href).href;
+    // Requests that reached the network, as the browser's resource timing records them.
+    const sentTo = () =>
+      performance.getEntriesByType('resource').filter((entry) => entry.name === url).length;
+    performance.clearResourceTimings();
+    expect(sentTo()).to.equal(0);
+    query<HTMLButtonElement>(row, '[data-action="invalidate"]').click();
+    await until(() => expect(sentTo()).to.equal(1));
+    await until(() => expect(query(row, '.valid').textContent).to.equal('valid'));
+  });
+});

@@ -61,6 +61,33 @@ describe('managers and events', () => {
     assert.ok(detached);
   });
 
+  it('inFlight() lists the requests started and not settled, with the ids of their events', async () => {
+    const { controller, server } = setup();
+    const { get, update } = todoEndpoints();
+    const started: number[] = [];
+    controller.events.subscribe((event) => {
+      if (event.type === 'request' && event.phase === 'start') started.push(event.id);
+    });
+    const read = controller.fetch(get, { id: '1' });
+    const write = controller.fetch(update, { id: '2' }, { title: 'x' });
+    assert.deepEqual(
+      controller.inFlight().map(({ id, key }) => [id, key]),
+      [
+        [started[0], 'GET /todos/1'],
+        [started[1], 'PATCH /todos/2'],
+      ],
+    );
+    server.take().respond(200, { id: '1' });
+    await read;
+    assert.deepEqual(
+      controller.inFlight().map(({ key }) => key),
+      ['PATCH /todos/2'],
+    );
+    server.take().respond(200, { id: '2' });
+    await write;
+    assert.deepEqual(controller.inFlight(), []);
+  });
+
   it('listeners hear {action, state} once per change, and once per batch', () => {
     const { controller } = setup();
     const { get } = todoEndpoints();

@@ -74,6 +74,17 @@ export interface ControllerStats {
   readonly inFlight: number;
 }
 
+/** A request in flight, as `inFlight()` lists it. */
+export interface InFlightRequest {
+  /** The same id as its `request` events. */
+  readonly id: number;
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  /** The store key its response lands on. */
+  readonly key: string;
+  readonly startedAt: number;
+}
+
 const DEFAULT_GC_TIME = 5 * 60_000;
 const ignore = (): void => {};
 
@@ -636,6 +647,21 @@ export class Controller implements ControllerLike {
    */
   dispose(): void {
     for (const detach of this.#detach.splice(0)) detach();
+  }
+
+  /**
+   * The requests started and not settled, oldest first: for devtools and progress displays that
+   * attach while requests run (later ones are announced on `events`).
+   * @example controller.inFlight().map((request) => request.key)
+   */
+  inFlight(): InFlightRequest[] {
+    return [...this.#requests.running()].map(({ seq, endpoint, args, key, startedAt }) => ({
+      id: seq,
+      endpoint,
+      args,
+      key,
+      startedAt,
+    }));
   }
 
   /**

@@ -49,6 +49,11 @@ export class RequestTracker {
     return this.#running.size;
   }
 
+  /** The requests started and not settled, oldest first. */
+  running(): Iterable<Request> {
+    return this.#running;
+  }
+
   /** A sequence number for a write that is not a request (`setResponse`). */
   nextSeq(): number {
     return ++this.#seq;

@@ -194,17 +194,26 @@ export class ResponseObserver<E extends EndpointLike> {
     void this.#track(pending).then(done);
   }
 
-  /** Settles a fetch of the current read; an outcome for a read no longer shown is dropped. */
+  /**
+   * Settles a fetch of the current read; an outcome for a read no longer shown is dropped, and so
+   * is a failure the store did not keep after it spoke on the read since the request started (a
+   * newer answer, a reset): that failure is outdated, the store's word stands.
+   */
   #track(request: Promise<unknown>): Promise<void> {
     const callId = this.#callId;
+    const since = this.#result.response;
     return request.then(
       () => {
         if (callId === this.#callId) this.#rejection = undefined;
       },
       (error: unknown) => {
         if (callId !== this.#callId || isAbortError(error)) return;
-        this.#rejection = error;
-        if (this.#update()) this.#notify();
+        let changed = this.#update();
+        if (this.#result.response === since) {
+          this.#rejection = error;
+          changed = this.#update() || changed;
+        }
+        if (changed) this.#notify();
       },
     );
   }

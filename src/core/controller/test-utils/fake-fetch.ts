@@ -28,6 +28,15 @@ export class FakeServer {
   /** Every request made, answered or not, in order. */
   readonly calls: PendingRequest[] = [];
   readonly #waiting: PendingRequest[] = [];
+  readonly #honourAbort: boolean;
+
+  /**
+   * @param options.honourAbort `false` makes the fake a fetch that ignores its signal (as some
+   * polyfills and wrappers do): an aborted request stays pending and can still be answered.
+   */
+  constructor(options: { honourAbort?: boolean } = {}) {
+    this.#honourAbort = options.honourAbort ?? true;
+  }
 
   readonly fetch: typeof globalThis.fetch = (input, init) => {
     const url = String(input);
@@ -60,8 +69,10 @@ export class FakeServer {
         fail: (error = new TypeError('Failed to fetch')) => reject(error),
       };
       this.calls.push(request);
-      if (signal?.aborted) return aborted();
-      signal?.addEventListener('abort', aborted, { once: true });
+      if (this.#honourAbort) {
+        if (signal?.aborted) return aborted();
+        signal?.addEventListener('abort', aborted, { once: true });
+      }
       this.#waiting.push(request);
     });
   };

@@ -24,11 +24,18 @@ function withoutEntities<T extends EntityTable | EntityMetaTable>(
   writer: RecordWriter,
 ): T {
   let next = tables as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  const touched = new Set<string>();
   for (const [key, pk] of entities) {
     const table = getOwn(next, key);
     if (!table || !hasOwn(table, pk)) continue;
-    const smaller = writer.delete(table, pk);
-    next = isEmpty(smaller) ? writer.delete(next, key) : writer.set(next, key, smaller);
+    next = writer.set(next, key, writer.delete(table, pk));
+    touched.add(key);
+  }
+  // Emptiness is checked once per table, after its deletions: checking after each one walks a
+  // table full of deleted slots again and again, which made one pass grow with the square of
+  // what it collects.
+  for (const key of touched) {
+    if (isEmpty(getOwn(next, key)!)) next = writer.delete(next, key);
   }
   return next as T;
 }

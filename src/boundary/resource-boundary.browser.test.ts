@@ -1,0 +1,243 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement, html as litHtml } from 'lit';
+import { Controller, Entity, ResourceController, createResource } from '../index.js';
+import type { ResourceProvider } from '../index.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { PendingTaskEvent, ResourceBoundary } from './index.js';
+import { until as waitUntil } from '../lit/test-utils/reader.js';
+
+class Card extends Entity {
+  id = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'BoundaryCard';
+}
+const CardResource = createResource({ path: '/cards/:id', schema: Card });
+
+class BoundaryCard extends LitElement {
+  static override properties = { cardId: { attribute: 'card-id' } };
+  cardId = '';
+  readonly card = new ResourceController(this, CardResource.get, () => ({ id: this.cardId }));
+  protected override render() {
+    return this.card.render({ complete: (card) => litHtml`${card.title}` });
+  }
+}
+customElements.define('boundary-card', BoundaryCard);
+
+/** A card that renders its own errors. */
+class SelfReliantCard extends BoundaryCard {
+  protected override render() {
+    return this.card.render({
+      complete: (card) => litHtml`${card.title}`,
+      error: (error) => litHtml`Failed: ${(error as Error).message}`,
+    });
+  }
+}
+customElements.define('self-reliant-card', SelfReliantCard);
+
+const state = (boundary: ResourceBoundary) =>
+  boundary.waiting ? 'fallback' : boundary.errors.length > 0 ? 'error' : 'content';
+
+/** Records whether the fallback was ever shown. */
+function watchFallback(boundary: ResourceBoundary): { shown: boolean } {
+  const seen = { shown: boundary.waiting };
+  const fallback = boundary.shadowRoot!.querySelector('[part="fallback"]')!;
+  new MutationObserver(() => {
+    if (!fallback.hasAttribute('hidden')) seen.shown = true;
+  }).observe(fallback, { attributes: true });
+  return seen;
+}
+
+/** Lets settled promises and the store's commits run. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Waits for `check` to pass (3 s: these tests render through a provider). */
+const until = (check: () => void) => waitUntil(check, 3000);
+
+async function mount(server: FakeServer, content: unknown) {
+  const controller = new Controller({ fetch: server.fetch });
+  const provider = await fixture<ResourceProvider>(
+    html`<resource-provider .controller=${controller}>${content}</resource-provider>`,
+  );
+  return { controller, provider };
+}
+
+describe('<resource-boundary>', () => {
+  let unhandled: unknown[];
+  const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+  beforeEach(() => {
+    unhandled = [];
+    window.addEventListener('unhandledrejection', onUnhandled);
+  });
+  afterEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    window.removeEventListener('unhandledrejection', onUnhandled);
+    expect(unhandled).to.deep.equal([]);
+  });
+
+  it('shows the fallback until three nested readers resolve, then the content', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary>
+        <p slot="fallback">Loading cards</p>
+        <boundary-card card-id="1"></boundary-card>
+        <div>
+          <boundary-card card-id="2"></boundary-card>
+          <section><boundary-card card-id="3"></boundary-card></section>
+        </div>
+      </resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await boundary.updateComplete;
+    expect(state(boundary)).to.equal('fallback');
+    expect(server.calls.map((call) => call.url)).to.deep.equal([
+      '/cards/1',
+      '/cards/2',
+      '/cards/3',
+    ]);
+    server.take('GET /cards/2').respond(200, { id: '2', title: 'Two' });
+    server.take('GET /cards/1').respond(200, { id: '1', title: 'One' });
+    await flush();
+    await boundary.updateComplete;
+    expect(state(boundary), 'one reader still waits').to.equal('fallback');
+    server.take('GET /cards/3').respond(200, { id: '3', title: 'Three' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    const fallback = boundary.shadowRoot!.querySelector('[part="fallback"]')!;
+    expect(fallback.hasAttribute('hidden')).to.equal(true);
+    const cards = [...provider.querySelectorAll('boundary-card')];
+    expect(cards.map((card) => card.shadowRoot!.textContent)).to.deep.equal([
+      'One',
+      'Two',
+      'Three',
+    ]);
+  });
+
+  it('shows no fallback when the reads resolve within its delay', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary delay="150"
+        ><boundary-card card-id="1"></boundary-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await boundary.updateComplete;
+    const seen = watchFallback(boundary);
+    server.take().respond(200, { id: '1', title: 'Fast' });
+    await until(() =>
+      expect(provider.querySelector('boundary-card')!.shadowRoot!.textContent).to.equal('Fast'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(seen.shown).to.equal(false);
+    expect(state(boundary)).to.equal('content');
+  });
+
+  it('shows the fallback once the delay passes while a read still waits', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary delay="50"
+        ><boundary-card card-id="1"></boundary-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await boundary.updateComplete;
+    expect(state(boundary)).to.equal('content');
+    await until(() => expect(state(boundary)).to.equal('fallback'));
+    server.take().respond(200, { id: '1', title: 'Slow' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+  });
+
+  it('a 500 shows the error slot; Retry refetches the failed read and shows the content', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card><boundary-card card-id="2"></boundary-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    const errors: unknown[] = [];
+    boundary.addEventListener('resource-boundary-error', (event) =>
+      errors.push((event as CustomEvent).detail.errors),
+    );
+    server.take('GET /cards/1').respond(200, { id: '1', title: 'One' });
+    server.take('GET /cards/2').respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    const alert = boundary.shadowRoot!.querySelector('[part="error"]')!;
+    expect(alert.hasAttribute('hidden')).to.equal(false);
+    expect(alert.textContent).to.match(/GET \/cards\/2 failed: 500/);
+    expect(errors).to.have.length(1);
+    (boundary.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement).click();
+    await until(() => expect(server.waiting.map((call) => call.url)).to.deep.equal(['/cards/2']));
+    expect(state(boundary), 'waiting again').to.equal('fallback');
+    expect(server.calls.filter((call) => call.url === '/cards/1')).to.have.length(1);
+    server.take().respond(200, { id: '2', title: 'Two' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
+  });
+
+  it('an element that renders its own errors keeps them: the boundary shows its content', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><self-reliant-card card-id="1"></self-reliant-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await boundary.updateComplete;
+    expect(state(boundary)).to.equal('fallback');
+    server.take().respond(404, { message: 'no card 1' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(provider.querySelector('self-reliant-card')!.shadowRoot!.textContent).to.match(
+      /^Failed:/,
+    );
+  });
+
+  it('stale data refreshing does not bring the fallback back', async () => {
+    const server = new FakeServer();
+    const { controller, provider } = await mount(
+      server,
+      html`<resource-boundary><boundary-card card-id="1"></boundary-card></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(200, { id: '1', title: 'Old' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    const seen = watchFallback(boundary);
+    void controller.refetch(CardResource.get, { id: '1' });
+    await flush();
+    expect(server.waiting).to.have.length(1);
+    server.take().respond(200, { id: '1', title: 'New' });
+    await until(() =>
+      expect(provider.querySelector('boundary-card')!.shadowRoot!.textContent).to.equal('New'),
+    );
+    expect(seen.shown).to.equal(false);
+  });
+
+  it('a plain HTMLElement joins with the pending-task event; the nearest boundary catches', async () => {
+    const outer = await fixture<ResourceBoundary>(
+      html`<resource-boundary
+        ><resource-boundary><div></div></resource-boundary
+      ></resource-boundary>`,
+    );
+    const inner = outer.querySelector('resource-boundary')!;
+    const plain = inner.querySelector('div')!;
+    let done!: () => void;
+    plain.dispatchEvent(new PendingTaskEvent(new Promise<void>((resolve) => (done = resolve))));
+    await inner.updateComplete;
+    expect(state(inner)).to.equal('fallback');
+    expect(state(outer), 'the outer boundary is not told').to.equal('content');
+    done();
+    await until(() => expect(state(inner)).to.equal('content'));
+    // Any event named pending-task with a promise works: no import of ours needed.
+    const foreign = new Event('pending-task', { bubbles: true, composed: true });
+    Object.assign(foreign, { complete: Promise.reject(new Error('chart failed')) });
+    plain.dispatchEvent(foreign);
+    await until(() => expect(state(inner)).to.equal('error'));
+    expect(inner.errors.map((error) => (error as Error).message)).to.deep.equal(['chart failed']);
+  });
+});

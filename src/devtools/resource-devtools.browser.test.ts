@@ -1,0 +1,101 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement, html as litHtml } from 'lit';
+import { Controller, Entity, ResourceController, createResource } from '../index.js';
+import type { ResourceProvider } from '../index.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import './index.js';
+import { until as waitUntil } from '../lit/test-utils/reader.js';
+
+class Gadget extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Gadget';
+}
+const GadgetResource = createResource({ path: '/gadgets/:id', schema: Gadget });
+
+class GadgetView extends LitElement {
+  readonly gadget = new ResourceController(this, GadgetResource.get, () => ({ id: '7' }));
+  protected override render() {
+    return this.gadget.render({ complete: (gadget) => litHtml`${gadget.name}` });
+  }
+}
+customElements.define('devtools-gadget-view', GadgetView);
+
+/** Waits for `check` to pass (3 s: these tests render through a provider). */
+const until = (check: () => void) => waitUntil(check, 3000);
+
+const panelOf = (provider: Element) => provider.querySelector('resource-devtools')!.shadowRoot!;
+
+describe('<resource-devtools>', () => {
+  it('lists an entity after a fetch; Invalidate makes the server see a new request', async () => {
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider .controller=${controller}>
+        <devtools-gadget-view></devtools-gadget-view>
+        <resource-devtools></resource-devtools>
+      </resource-provider>`,
+    );
+    await until(() => expect(server.waiting).to.have.length(1));
+    const panel = panelOf(provider);
+    await until(() => expect(panel.textContent).to.match(/In flight \(1\)/));
+    expect(panel.querySelector('.flights')!.textContent).to.contain('GET /gadgets/7');
+    server.take().respond(200, { id: '7', name: 'Sprocket' });
+    await until(() => expect(panel.querySelector('[data-type="Gadget"] [data-pk="7"]')).to.exist);
+    expect(panel.querySelector('[data-type="Gadget"]')!.textContent).to.contain('Sprocket');
+    const row = panel.querySelector('tr[data-key="GET /gadgets/7"]')!;
+    expect(row.querySelector('.valid')!.textContent).to.equal('valid');
+    expect(panel.querySelector('.log')!.textContent).to.match(
+      /\d\d:\d\d:\d\d\.\d{3} response\/set GET \/gadgets\/7/,
+    );
+    (row.querySelector('[data-action="invalidate"]') as HTMLButtonElement).click();
+    await until(() => expect(server.calls).to.have.length(2));
+    expect(server.calls[1]!.url).to.equal('/gadgets/7');
+    server.take().respond(200, { id: '7', name: 'Sprocket 2' });
+    await until(() =>
+      expect(provider.querySelector('devtools-gadget-view')!.shadowRoot!.textContent).to.equal(
+        'Sprocket 2',
+      ),
+    );
+  });
+
+  it('refetches a response, searches entities and resets the store', async () => {
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider .controller=${controller}>
+        <devtools-gadget-view></devtools-gadget-view>
+        <resource-devtools></resource-devtools>
+      </resource-provider>`,
+    );
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '7', name: 'Sprocket' });
+    controller.setResponse(GadgetResource.get, { id: '8' }, { id: '8', name: 'Widget' });
+    const panel = panelOf(provider);
+    await until(() => expect(panel.querySelectorAll('[data-type="Gadget"] tr')).to.have.length(2));
+    const search = panel.querySelector('input[type="search"]') as HTMLInputElement;
+    search.value = 'widg';
+    search.dispatchEvent(new Event('input'));
+    await until(() => expect(panel.querySelectorAll('[data-type="Gadget"] tr')).to.have.length(1));
+    expect(panel.querySelector('[data-type="Gadget"] tr')!.getAttribute('data-pk')).to.equal('8');
+    const row = panel.querySelector('tr[data-key="GET /gadgets/7"]')!;
+    (row.querySelector('[data-action="refetch"]') as HTMLButtonElement).click();
+    await until(() => expect(server.calls).to.have.length(2));
+    server.take().respond(200, { id: '7', name: 'Sprocket' });
+    (panel.querySelector('button') as HTMLButtonElement).click();
+    await until(() => expect(controller.getState().entities).to.deep.equal({}));
+    await until(() => expect(panel.textContent).to.match(/Responses \(0\)/));
+  });
+
+  it('works with a Controller given by property, outside any provider', async () => {
+    const controller = new Controller();
+    controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'Loose' });
+    const devtools = await fixture(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    await until(() => expect(devtools.shadowRoot!.textContent).to.contain('Loose'));
+  });
+});

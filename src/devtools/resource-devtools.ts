@@ -1,0 +1,355 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { ExpiryStatus, controllerContext } from '../index.js';
+import type {
+  Controller,
+  ControllerEvent,
+  ControllerLike,
+  EndpointLike,
+  StoreState,
+} from '../index.js';
+
+/** One line of the action log. */
+interface LogLine {
+  readonly at: number;
+  readonly text: string;
+}
+
+/** A request in flight, as the panel shows it. */
+interface Flight {
+  readonly key: string;
+  readonly method: string;
+  readonly at: number;
+}
+
+const LOG_SIZE = 200;
+
+function isController(value: ControllerLike | undefined): value is Controller {
+  return !!value && 'events' in value && typeof (value as Controller).getState === 'function';
+}
+
+function clock(at: number): string {
+  return new Date(at).toISOString().slice(11, 23);
+}
+
+function describeError(error: unknown): string {
+  if (error === undefined) return '';
+  return error instanceof Error || (error && typeof error === 'object' && 'message' in error)
+    ? String((error as { message: unknown }).message)
+    : String(error);
+}
+
+/**
+ * A devtools panel for the Controller of the nearest `<resource-provider>` (or the one given to
+ * its `controller` property): entity tables by type with a search, stored responses with their
+ * status, expiry and error (buttons to invalidate or refetch each), requests in flight, and a
+ * log of the actions committed while it is open, with a button to reset the store. It is a
+ * custom element built on `controller.events`: no browser extension, any framework. It lives in
+ * its own entry point, so an app that does not import it pays nothing.
+ *
+ * @csspart panel - The panel's box.
+ *
+ * @example
+ * ```html
+ * <script type="module">import 'resource-elements/devtools';</script>
+ * <resource-provider>
+ *   <my-app></my-app>
+ *   <resource-devtools></resource-devtools>
+ * </resource-provider>
+ * ```
+ */
+export class ResourceDevtools extends LitElement {
+  static override properties = {
+    controller: { attribute: false },
+    _search: { state: true },
+  };
+
+  static override styles = css`
+    :host {
+      display: block;
+      font:
+        12px/1.4 ui-monospace,
+        SFMono-Regular,
+        Menlo,
+        monospace;
+      color: #1f2937;
+    }
+    [part='panel'] {
+      border: 1px solid #d1d5db;
+      border-radius: 6px;
+      padding: 8px;
+      background: #f9fafb;
+      max-height: 70vh;
+      overflow: auto;
+    }
+    h3 {
+      font-size: 12px;
+      margin: 10px 0 4px;
+      text-transform: uppercase;
+      color: #6b7280;
+    }
+    table {
+      border-collapse: collapse;
+      width: 100%;
+    }
+    td,
+    th {
+      text-align: left;
+      padding: 2px 6px;
+      border-bottom: 1px solid #e5e7eb;
+      vertical-align: top;
+    }
+    .valid {
+      color: #047857;
+    }
+    .stale {
+      color: #b45309;
+    }
+    .invalid,
+    .error {
+      color: #b91c1c;
+    }
+    code {
+      white-space: pre-wrap;
+      word-break: break-all;
+    }
+    input {
+      width: 100%;
+      box-sizing: border-box;
+    }
+  `;
+
+  /** The Controller to inspect; by default the nearest provider's. */
+  controller: ControllerLike | undefined;
+
+  /** @internal The entity search. */
+  _search = '';
+
+  readonly #log: LogLine[] = [];
+  readonly #flights = new Map<number, Flight>();
+  /** How to refetch a key: the endpoint and args last seen for it. */
+  readonly #reads = new Map<string, { endpoint: EndpointLike; args: readonly unknown[] }>();
+  #watching: Controller | undefined;
+  #stop: (() => void) | undefined;
+
+  /** The provider's Controller: used unless one was given to `controller`. */
+  #fromContext: ControllerLike | undefined;
+
+  constructor() {
+    super();
+    new ContextConsumer(this, {
+      context: controllerContext,
+      subscribe: true,
+      callback: (controller) => {
+        const given = this.controller !== undefined && this.controller !== this.#fromContext;
+        this.#fromContext = controller;
+        if (!given) this.controller = controller;
+      },
+    });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unwatch();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watch();
+  }
+
+  protected override willUpdate(): void {
+    this.#watch();
+  }
+
+  #watch(): void {
+    const controller = this.controller;
+    if (!this.isConnected || controller === this.#watching) return;
+    this.#unwatch();
+    if (!isController(controller)) return;
+    this.#watching = controller;
+    for (const request of controller.inFlight()) {
+      this.#reads.set(request.key, request);
+      const method = request.endpoint.sideEffect ? 'mutation' : 'read';
+      this.#flights.set(request.id, { key: request.key, method, at: Date.now() });
+    }
+    this.#stop = controller.events.subscribe(this.#onEvent);
+  }
+
+  #unwatch(): void {
+    this.#stop?.();
+    this.#stop = undefined;
+    this.#watching = undefined;
+    this.#flights.clear();
+  }
+
+  readonly #onEvent = (event: ControllerEvent): void => {
+    const now = Date.now();
+    switch (event.type) {
+      case 'action': {
+        const { action } = event;
+        const key = 'key' in action ? ` ${action.key}` : '';
+        const count =
+          action.type === 'gc' || action.type === 'invalidate'
+            ? ` (${action.keys.length} responses)`
+            : '';
+        this.#append({ at: now, text: `${action.type}${key}${count}` });
+        break;
+      }
+      case 'request':
+        this.#reads.set(event.key, { endpoint: event.endpoint, args: event.args });
+        if (event.phase === 'start') {
+          const method = event.endpoint.sideEffect ? 'mutation' : 'read';
+          this.#flights.set(event.id, { key: event.key, method, at: now });
+        } else {
+          this.#flights.delete(event.id);
+        }
+        break;
+      case 'subscription':
+        this.#reads.set(event.key, { endpoint: event.endpoint, args: event.args });
+        break;
+      default:
+        this.#append({ at: now, text: event.type });
+    }
+    this.requestUpdate();
+  };
+
+  #append(line: LogLine): void {
+    this.#log.push(line);
+    if (this.#log.length > LOG_SIZE) this.#log.splice(0, this.#log.length - LOG_SIZE);
+  }
+
+  protected override render() {
+    const controller = this.#watching;
+    if (!controller) {
+      return html`<div part="panel">
+        resource-devtools: no Controller (put it inside a &lt;resource-provider&gt;, or set its
+        <code>controller</code>).
+      </div>`;
+    }
+    const state = controller.getState();
+    return html`<div part="panel">
+      <button @click=${() => controller.resetEntireStore()}>Reset store</button>
+      ${this.#renderResponses(controller, state)} ${this.#renderFlights()}
+      ${this.#renderEntities(state)} ${this.#renderLog()}
+    </div>`;
+  }
+
+  #renderResponses(controller: Controller, state: StoreState) {
+    const now = Date.now();
+    const keys = [...new Set([...Object.keys(state.meta), ...Object.keys(state.errors)])].sort();
+    return html`<h3>Responses (${keys.length})</h3>
+      <table>
+        <tr>
+          <th>key</th>
+          <th>status</th>
+          <th>expires</th>
+          <th>error</th>
+          <th></th>
+        </tr>
+        ${keys.map((key) => {
+          const meta = state.meta[key];
+          const error = state.errors[key];
+          const status = meta?.invalidated
+            ? ExpiryStatus.Invalid
+            : !meta
+              ? 'error'
+              : now > meta.expiresAt
+                ? ExpiryStatus.Stale
+                : ExpiryStatus.Valid;
+          const read = this.#reads.get(key);
+          return html`<tr data-key=${key}>
+            <td><code>${key}</code></td>
+            <td class=${status}>${status}</td>
+            <td>${meta ? `${Math.round((meta.expiresAt - now) / 1000)} s` : ''}</td>
+            <td class="error">${describeError(error?.error)}</td>
+            <td>
+              <button
+                data-action="invalidate"
+                @click=${() => controller.invalidateAll((k) => k === key)}
+              >
+                Invalidate
+              </button>
+              <button
+                data-action="refetch"
+                ?disabled=${!read}
+                @click=${() =>
+                  read &&
+                  void controller.refetch(read.endpoint, ...(read.args as never[])).catch(() => {})}
+              >
+                Refetch
+              </button>
+            </td>
+          </tr>`;
+        })}
+      </table>`;
+  }
+
+  #renderFlights() {
+    const now = Date.now();
+    const flights = [...this.#flights.values()];
+    return html`<h3>In flight (${flights.length})</h3>
+      ${
+        flights.length === 0
+          ? nothing
+          : html`<ul class="flights">
+              ${flights.map(
+                (flight) =>
+                  html`<li><code>${flight.key}</code> ${flight.method}, ${now - flight.at} ms</li>`,
+              )}
+            </ul>`
+      }`;
+  }
+
+  #renderEntities(state: StoreState) {
+    const search = this._search.trim().toLowerCase();
+    const types = Object.keys(state.entities).sort();
+    return html`<h3>Entities</h3>
+      <input
+        type="search"
+        placeholder="Search type, pk or content"
+        .value=${this._search}
+        @input=${(event: Event) => (this._search = (event.target as HTMLInputElement).value)}
+      />
+      ${types.map((type) => {
+        const table = state.entities[type]!;
+        const rows = Object.keys(table)
+          .map((pk) => [pk, JSON.stringify(table[pk]) ?? 'INVALID'] as const)
+          .filter(
+            ([pk, json]) =>
+              !search ||
+              type.toLowerCase().includes(search) ||
+              pk.toLowerCase().includes(search) ||
+              json.toLowerCase().includes(search),
+          );
+        if (rows.length === 0) return nothing;
+        return html`<details open data-type=${type}>
+          <summary>${type} (${rows.length})</summary>
+          <table>
+            ${rows.map(
+              ([pk, json]) =>
+                html`<tr data-pk=${pk}>
+                  <td>${pk}</td>
+                  <td><code>${json.length > 300 ? `${json.slice(0, 300)}…` : json}</code></td>
+                </tr>`,
+            )}
+          </table>
+        </details>`;
+      })}`;
+  }
+
+  #renderLog() {
+    return html`<h3>Actions (${this.#log.length})</h3>
+      <ol class="log" reversed>
+        ${[...this.#log]
+          .reverse()
+          .map((line) => html`<li><time>${clock(line.at)}</time> ${line.text}</li>`)}
+      </ol>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'resource-devtools': ResourceDevtools;
+  }
+}
