@@ -29,11 +29,10 @@ export function connectManagers(
   controller: ControllerLike,
 ): (() => void) | undefined {
   if (providerHooks.managers) return providerHooks.managers.connect(provider, controller);
-  const named = ['events', 'sync-tabs', 'persist'].filter((name) => provider.hasAttribute(name));
-  if (named.length > 0) {
+  if (provider.matches('[events],[sync-tabs],[persist]')) {
     console.error(
-      `<${provider.localName}> ${named.join(', ')}: these attributes do nothing until ` +
-        "registerProviderManagers() from 'resource-elements/managers' runs, before the provider connects.",
+      `<${provider.localName}> events, sync-tabs and persist need registerProviderManagers() ` +
+        "from 'resource-elements/managers', called before the provider connects.",
     );
   }
   return undefined;

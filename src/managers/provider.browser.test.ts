@@ -132,7 +132,7 @@ describe('<resource-provider> manager attributes', () => {
     delete providerHooks.managers;
   });
 
-  it('without registerProviderManagers(): one clear console error naming the attributes; the provider works', async () => {
+  it('without registerProviderManagers(): one clear console error; the provider works', async () => {
     const errors: unknown[][] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void errors.push(args);
@@ -146,7 +146,7 @@ describe('<resource-provider> manager attributes', () => {
     }
     expect(errors).to.have.length(1);
     expect(String(errors[0]![0])).to.equal(
-      "<resource-provider> sync-tabs, persist: these attributes do nothing until registerProviderManagers() from 'resource-elements/managers' runs, before the provider connects.",
+      "<resource-provider> events, sync-tabs and persist need registerProviderManagers() from 'resource-elements/managers', called before the provider connects.",
     );
   });
 
