@@ -5,6 +5,7 @@
 import { createEventLog, openEventStream } from './events.mjs';
 
 const PAGE_SIZE = 5;
+const REQUEST_LOG = 500;
 const GROUPS = ['news', 'tech'];
 
 function seed() {
@@ -84,6 +85,8 @@ export function createApi({ latency = 0 } = {}) {
   let delay = latency;
   // What changed through the API, for GET /api/events.
   const log = createEventLog();
+  // The latest requests (method, path, the page that sent them), for GET /__requests.
+  const requests = [];
   const upserted = (todo) => log.emit({ type: 'upsert', entity: 'Todo', data: todo });
 
   const find = (list, id, what) => {
@@ -96,8 +99,15 @@ export function createApi({ latency = 0 } = {}) {
     [
       'POST',
       /^\/__reset$/,
-      () => ((state = seed()), (delay = latency), log.emit({ type: 'reset' }), { status: 204 }),
+      () => (
+        (state = seed()),
+        (delay = latency),
+        (requests.length = 0),
+        log.emit({ type: 'reset' }),
+        { status: 204 }
+      ),
     ],
+    ['GET', /^\/__requests$/, () => ({ body: requests })],
     ['GET', /^\/__events$/, () => ({ body: { open: log.open, resumes: log.resumes } })],
     ['POST', /^\/__events\/drop$/, () => (log.drop(), { status: 204 })],
     [
@@ -254,6 +264,17 @@ export function createApi({ latency = 0 } = {}) {
       }
     });
     const clean = decoded.join('/');
+    if (!clean.startsWith('/__')) {
+      // Which page asked (its path, from Referer): tests count the requests of one page.
+      let from = '';
+      try {
+        from = headers.referer ? new URL(headers.referer).pathname : '';
+      } catch {
+        // not a URL: counted without a page
+      }
+      requests.push({ method, path: clean, from });
+      if (requests.length > REQUEST_LOG) requests.shift();
+    }
     let pathMatched = false;
     for (const [routeMethod, pattern, run] of routes) {
       const match = pattern.exec(clean);

@@ -225,6 +225,37 @@ describe('demo REST API: GET /api/events over HTTP', () => {
     assert.equal(new Set(events.map((event) => event.id)).size, 3);
   });
 
+  it('tells nothing private: no header or token of the writer, no read, only the changed todo as GET shows it', async () => {
+    const stream = await open({ 'Access-Token': 'reader-secret' });
+    assert.equal(stream.response.headers.get('access-control-allow-origin'), null);
+    await fetch(`${base}/api/me`, { headers: { 'Access-Token': 'me-secret' } });
+    await fetch(`${base}/api/todos/3`, {
+      method: 'PATCH',
+      headers: {
+        'Content-Type': 'application/json',
+        'Access-Token': 'writer-secret',
+        Authorization: 'Bearer writer-secret',
+        Cookie: 'session=writer-secret',
+      },
+      body: JSON.stringify({ title: 'Edited' }),
+    });
+    const event = await stream.next();
+    const shown = await (await fetch(`${base}/api/todos/3`)).json();
+    assert.deepEqual(event.data, { type: 'upsert', entity: 'Todo', data: shown, id: event.id });
+    assert.doesNotMatch(JSON.stringify(event), /secret|Bearer|session/);
+  });
+
+  it('logs which page sent each request (GET /api/__requests), not its headers; a reset clears it', async () => {
+    await send('POST', '/__reset');
+    await fetch(`${base}/api/todos/1`, {
+      headers: { Referer: `${base}/some/page.html?q=1`, 'Access-Token': 'secret' },
+    });
+    const log = await (await fetch(`${base}/api/__requests`)).json();
+    assert.deepEqual(log, [{ method: 'GET', path: '/todos/1', from: '/some/page.html' }]);
+    await send('POST', '/__reset');
+    assert.deepEqual(await (await fetch(`${base}/api/__requests`)).json(), []);
+  });
+
   it('replays what followed Last-Event-ID (header or query), and says "gap" when it cannot', async () => {
     const first = await open();
     await send('PATCH', '/todos/2', { title: 'One' });
