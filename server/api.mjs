@@ -108,7 +108,11 @@ export function createApi({ latency = 0 } = {}) {
       ),
     ],
     ['GET', /^\/__requests$/, () => ({ body: requests })],
-    ['GET', /^\/__events$/, () => ({ body: { open: log.open, resumes: log.resumes } })],
+    [
+      'GET',
+      /^\/__events$/,
+      () => ({ body: { open: log.open, resumes: log.resumes, last: log.last } }),
+    ],
     ['POST', /^\/__events\/drop$/, () => (log.drop(), { status: 204 })],
     [
       'POST',

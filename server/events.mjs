@@ -51,6 +51,10 @@ export function createEventLog({ history = HISTORY } = {}) {
     get open() {
       return listeners.size;
     },
+    /** The id of the latest event (for tests). */
+    get last() {
+      return events[events.length - 1]?.id;
+    },
     /** Ends every open stream, as a dropped connection would (for tests). */
     drop() {
       for (const listener of [...listeners]) listener(undefined);
