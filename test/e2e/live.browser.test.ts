@@ -6,6 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../demo/todo-list.js';
+import '../../demo/app.js';
 import { Todo, TodoResource } from '../../demo/resources.js';
 import { TodoItem } from '../../demo/todo-item.js';
 import type { Controller } from '../../src/index.js';
@@ -155,6 +156,22 @@ describe('live (Chromium, real API): server push, tab sync, persistence', () => 
     expect(
       after.slice(before.length).map((entry) => `${entry.method} ${entry.path}`),
     ).to.deep.equal([`PATCH /todos/${id}`]);
+  });
+
+  it("the demo's Live card lists a change made from outside, and the board shows it", async () => {
+    registerProviderManagers({ entities: { Todo } });
+    const provider = await fixture<ResourceProvider>(html`
+      <resource-provider events="/api/events"><demo-app></demo-app></resource-provider>
+    `);
+    const app = provider.querySelector('demo-app')!;
+    const all = query(app, 'demo-todo-board', 'demo-todo-list[heading="All"]');
+    await until(() => expect(titles(all)).to.have.length.above(0));
+    await eventually(async () => expect((await eventStats()).open).to.equal(1));
+    const live = query(app, 'demo-live');
+    expect(textOf(live)).to.include('Nothing yet');
+    query<HTMLButtonElement>(live, 'button').click();
+    await until(() => expect(textOf(live)).to.match(/Todo 1: “Renamed elsewhere at [\d:]+”/));
+    await until(() => expect(titles(all).join()).to.match(/Renamed elsewhere at/));
   });
 
   it('a dropped connection resumes with Last-Event-ID: what changed meanwhile is replayed, not refetched', async () => {
