@@ -1,28 +1,87 @@
-// A web-test-runner reporter that writes the pass/fail counts of the whole run to a JSON file, so
-// that `npm test` can print one summary line across Node and Chromium.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// A web-test-runner reporter that counts passed, failed and skipped tests per engine and merges
+// them into one JSON file ({ chromium: { passed, failed, skipped }, firefox: … }), so that
+// `npm test` can print one line per engine and one total across Node and every engine. It also
+// names every skipped and every failed test with its engine. A test may be skipped only by
+// skipInThisEngine() (test/browser/engine.ts), which names the feature the engine lacks; any other
+// skip counts as a failure.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 
-function tally(suite, counts) {
-  for (const test of suite?.tests ?? []) {
-    if (test.skipped) counts.skipped += 1;
-    else if (test.passed) counts.passed += 1;
-    else counts.failed += 1;
+/**
+ * What skipInThisEngine() (test/browser/engine.ts) logged in a session: the full title of each
+ * test it skipped, mapped to the feature the engine lacks.
+ */
+export function statedGaps(logs = []) {
+  const gaps = new Map();
+  for (const args of logs) {
+    const line = args.map(String).join(' ');
+    const match = /^skipped in [a-z]+: "(.*)" needs (.*), which [a-z]+ lacks\.$/.exec(line);
+    if (match) gaps.set(match[1], match[2]);
   }
-  for (const child of suite?.suites ?? []) tally(child, counts);
+  return gaps;
 }
 
-export function countsReporter(file = '.test-results/browser.json') {
+/**
+ * Adds a suite's tests to `counts`. `path` is [test file, suite names...]. A skipped test counts as
+ * skipped only when it said which feature its engine lacks (`gaps`); any other skip (`it.skip`, a
+ * bare `this.skip()`) is a failure, so that no test is ever skipped silently.
+ */
+export function tally(suite, counts, path = [], gaps = new Map()) {
+  for (const test of suite?.tests ?? []) {
+    const name = [...path, test.name].join(' › ');
+    if (test.skipped) {
+      // Mocha's full title: the suite names and the test's, joined by spaces.
+      const gap = gaps.get([...path.slice(1), test.name].join(' '));
+      if (gap) {
+        counts.skipped += 1;
+        counts.skippedTests.push(`${name} (needs ${gap})`);
+      } else {
+        counts.failed += 1;
+        counts.failedTests.push(`${name}: skipped without naming what this engine lacks`);
+      }
+    } else if (test.passed) counts.passed += 1;
+    else {
+      counts.failed += 1;
+      const reason = test.error?.message ? `: ${test.error.message.split('\n')[0]}` : '';
+      counts.failedTests.push(`${name}${reason}`);
+    }
+  }
+  for (const child of suite?.suites ?? []) tally(child, counts, [...path, child.name], gaps);
+}
+
+/**
+ * `engine` labels the counts (one wtr run per engine); without it, the counts are grouped by the
+ * name web-test-runner gives each browser.
+ */
+export function countsReporter({ engine, file = '.test-results/browser.json' } = {}) {
   return {
     onTestRunFinished({ sessions }) {
-      const counts = { passed: 0, failed: 0, skipped: 0 };
+      const byEngine = {};
       for (const session of sessions) {
-        tally(session.testResults, counts);
+        const label = engine ?? session.browser.name.toLowerCase();
+        const counts = (byEngine[label] ??= {
+          passed: 0,
+          failed: 0,
+          skipped: 0,
+          skippedTests: [],
+          failedTests: [],
+        });
+        const testFile = relative(process.cwd(), session.testFile);
+        tally(session.testResults, counts, [testFile], statedGaps(session.logs));
         // A file that failed to load, or threw outside a test, counts as one failure.
-        if (!session.passed && (session.errors?.length ?? 0) > 0) counts.failed += 1;
+        if (!session.passed && (session.errors?.length ?? 0) > 0) {
+          counts.failed += 1;
+          const reason = session.errors[0]?.message?.split('\n')[0] ?? 'an error outside any test';
+          counts.failedTests.push(`${testFile}: ${reason}`);
+        }
       }
+      for (const [label, counts] of Object.entries(byEngine)) {
+        for (const name of counts.skippedTests) console.log(`${label}: skipped: ${name}`);
+        for (const name of counts.failedTests) console.log(`${label}: FAILED: ${name}`);
+      }
+      const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(counts));
+      writeFileSync(file, JSON.stringify({ ...previous, ...byEngine }, null, 2));
     },
   };
 }

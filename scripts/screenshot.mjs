@@ -26,7 +26,9 @@ function freePort() {
 
 const executablePath = findBrowser();
 if (!executablePath) {
-  console.error('No Chrome or Chromium found: run `node scripts/ensure-browser.mjs` first.');
+  console.error(
+    'No Chrome or Chromium found: run `BROWSERS=chromium node scripts/ensure-browser.mjs` first.',
+  );
   process.exit(1);
 }
 

@@ -8,7 +8,7 @@ const steps = [
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
   ['node tests', ['node', 'scripts/test-node.mjs']],
-  ['browser tests', ['npx', 'wtr', '--config', 'web-test-runner.config.mjs']],
+  ['browser tests', ['node', 'scripts/test-browsers.mjs']],
 ];
 
 rmSync('.test-results/node.json', { force: true });
@@ -19,15 +19,33 @@ function readCounts(file) {
   return JSON.parse(readFileSync(file, 'utf8'));
 }
 
+/** `chromium (Chromium 156.0.8078.79): 81 passed, 0 failed (40.1 s)`, or why it did not run. */
+function engineLine(name, counts) {
+  if (counts.notRun) return `${name}: not run (${counts.notRun})`;
+  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+  const seconds = counts.seconds === undefined ? '' : ` (${counts.seconds} s)`;
+  const note = counts.note ? ` [${counts.note}]` : '';
+  const version = counts.version ? ` (${counts.version})` : '';
+  return `${name}${version}: ${counts.passed} passed, ${counts.failed} failed${skipped}${seconds}${note}`;
+}
+
 function summary() {
   const node = readCounts('.test-results/node.json');
-  const browser = readCounts('.test-results/browser.json');
-  console.log(
-    `\nnode: ${node.passed} passed, ${node.failed} failed; chromium: ${browser.passed} passed, ${browser.failed} failed`,
-  );
-  const passed = node.passed + browser.passed;
-  const failed = node.failed + browser.failed;
-  const skipped = (node.skipped ?? 0) + (browser.skipped ?? 0);
+  const browsers = existsSync('.test-results/browser.json')
+    ? JSON.parse(readFileSync('.test-results/browser.json', 'utf8'))
+    : {};
+  const ran = Object.values(browsers).filter((counts) => !counts.notRun);
+  console.log(`\nnode: ${node.passed} passed, ${node.failed} failed`);
+  if (Object.keys(browsers).length === 0) console.log('browsers: not run');
+  for (const [name, counts] of Object.entries(browsers)) {
+    console.log(engineLine(name, counts));
+    for (const test of counts.skippedTests ?? []) console.log(`  skipped in ${name}: ${test}`);
+    for (const test of counts.failedTests ?? []) console.log(`  FAILED in ${name}: ${test}`);
+  }
+  const sum = (key) => ran.reduce((total, counts) => total + (counts[key] ?? 0), 0);
+  const passed = node.passed + sum('passed');
+  const failed = node.failed + sum('failed');
+  const skipped = (node.skipped ?? 0) + sum('skipped');
   console.log(`total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   return failed;
 }

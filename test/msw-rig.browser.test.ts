@@ -1,4 +1,4 @@
-// Proves that msw's worker is served from the root and intercepts requests in Chromium.
+// Proves that msw's worker is served from the root and intercepts requests, in each browser engine.
 import { expect } from '@open-wc/testing';
 import { http, HttpResponse } from 'msw';
 import { useHandlers } from './browser/msw.js';

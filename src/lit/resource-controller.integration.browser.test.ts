@@ -1,4 +1,4 @@
-// ResourceController with the real Controller, real endpoints and msw in Chromium.
+// ResourceController with the real Controller, real endpoints and msw, in each browser engine.
 import { expect, fixture, html } from '@open-wc/testing';
 import { http, HttpResponse, delay } from 'msw';
 import { useHandlers } from '../../test/browser/msw.js';
@@ -46,13 +46,17 @@ const pollTag = defineReader(pollTodo, (todo) => todo.title);
 /** Requests seen by the handlers, as 'METHOD /path'. */
 let hits: string[] = [];
 
-function todoHandlers(options: { slow?: Record<string, number> } = {}) {
+/** `slow` delays the answer for an id by some ms; `hold` until a promise settles. */
+function todoHandlers(
+  options: { slow?: Record<string, number>; hold?: Record<string, Promise<unknown>> } = {},
+) {
   return [
     http.get('/mock/lit/todos/:id', async ({ params }) => {
       const id = String(params.id);
       hits.push(`GET ${id}`);
       const wait = options.slow?.[id];
       if (wait) await delay(wait);
+      await options.hold?.[id];
       return HttpResponse.json({ id, title: `Todo ${id}`, completed: false });
     }),
     http.patch('/mock/lit/todos/:id', async ({ params, request }) => {
@@ -85,11 +89,16 @@ describe('ResourceController with the real Controller (msw)', () => {
   });
 
   it('renders pending, then complete', async () => {
+    // The answer waits until the pending state was seen: mount() waits for a frame, and a busy
+    // WebKit under xvfb can take longer to give one than msw takes to answer.
+    let answer!: () => void;
+    await useHandlers(...todoHandlers({ hold: { '1': new Promise<void>((r) => (answer = r)) } }));
     const controller = new Controller();
     const view = reader(todoTag, { id: '1' });
     await mount(controller, view);
     expect(textOf(view)).to.equal('pending');
     expect(view.reader.status).to.equal('pending');
+    answer();
     await until(() => expect(textOf(view)).to.equal('Todo 1'));
     expect(view.reader.status).to.equal('complete');
     expect(view.reader.value).to.be.instanceOf(LitTodo);

@@ -1,5 +1,5 @@
 // Elements reading a createResource() resource through <resource-provider>, against msw in
-// Chromium: lists and creates, delete, pagination, hooks with headers from useInit.
+// each browser engine: lists and creates, delete, pagination, hooks with headers from useInit.
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { consume } from '@lit/context';

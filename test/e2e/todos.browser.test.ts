@@ -1,4 +1,4 @@
-// The demo's todos card in Chromium against the real API: create (push and unshift into the
+// The demo's todos card in each browser engine against the real API: create (push and unshift into the
 // matching lists), optimistic toggle with rollback, delete from every list with the detail view
 // fetching again. Each test checks the page and the API's own state.
 import { expect } from '@open-wc/testing';

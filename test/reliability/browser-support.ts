@@ -1,4 +1,4 @@
-// What every Chromium reliability case checks: no unhandled rejection (window 'unhandledrejection'
+// What every browser reliability case checks: no unhandled rejection (window 'unhandledrejection'
 // fails the test it happened in), and the store's data as it was.
 import { expect, fixture, html } from '@open-wc/testing';
 import type { Controller } from '../../src/core/controller/controller.js';

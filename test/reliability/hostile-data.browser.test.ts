@@ -57,7 +57,7 @@ function view(id: string): PostView {
 
 const pwned = () => (window as unknown as { __pwned?: number }).__pwned;
 
-describe('reliability (Chromium): server text never becomes markup', () => {
+describe('reliability (browser): server text never becomes markup', () => {
   failOnUnhandledRejection();
 
   PAYLOADS.forEach((payload, index) => {
