@@ -21,19 +21,26 @@ export const providerHooks: { managers?: ProviderManagersHook } = {};
 
 /**
  * Called by the provider when it connects: attaches the managers its attributes name, or says
- * clearly why it cannot.
+ * clearly why it cannot. `registerProviderManagers()` may also run later in the same task (a
+ * module evaluated after the one that defined the provider): the hook is looked for again then.
  * @example this.#detachManagers = connectManagers(this, this.controller);
  */
-export function connectManagers(
-  provider: HTMLElement,
-  controller: ControllerLike,
-): (() => void) | undefined {
-  if (providerHooks.managers) return providerHooks.managers.connect(provider, controller);
-  if (provider.matches('[events],[sync-tabs],[persist]')) {
-    console.error(
-      `<${provider.localName}> events, sync-tabs and persist need registerProviderManagers() ` +
-        "from 'resource-elements/managers', called before the provider connects.",
-    );
-  }
-  return undefined;
+export function connectManagers(provider: HTMLElement, controller: ControllerLike): () => void {
+  let detach: (() => void) | undefined;
+  let connected = true;
+  const attach = () => {
+    if (providerHooks.managers) detach = providerHooks.managers.connect(provider, controller);
+    else if (provider.matches('[events],[sync-tabs],[persist]')) {
+      console.error(
+        `<${provider.localName}> events, sync-tabs and persist need registerProviderManagers() ` +
+          "from 'resource-elements/managers', called before the provider connects.",
+      );
+    }
+  };
+  if (providerHooks.managers) attach();
+  else queueMicrotask(() => connected && attach());
+  return () => {
+    connected = false;
+    detach?.();
+  };
 }

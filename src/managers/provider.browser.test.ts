@@ -150,6 +150,20 @@ describe('<resource-provider> manager attributes', () => {
     );
   });
 
+  it('a registration later in the same task still reaches a provider that connected before it', async () => {
+    const count = counting();
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const provider = document.createElement('resource-provider');
+    provider.setAttribute('sync-tabs', 'late-registration');
+    host.append(provider); // connected, nothing registered yet
+    registerProviderManagers({ BroadcastChannel: count.BroadcastChannel });
+    await Promise.resolve();
+    expect(count.counts.names).to.deep.equal(['late-registration']);
+    expect(count.counts.channels).to.equal(1);
+    provider.remove();
+    expect(count.counts.channels).to.equal(0);
+  });
+
   it('events, sync-tabs and persist attach their managers while connected and detach on leaving', async () => {
     const count = counting();
     registerProviderManagers({

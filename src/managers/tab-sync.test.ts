@@ -34,7 +34,7 @@ function countingChannel() {
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     if (condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
