@@ -3,7 +3,7 @@
 // resumes after Last-Event-ID; two pages of one browser context stay in sync with no request in
 // the second; a reload restores from IndexedDB before the slow network answers; a new buster
 // discards the old cache. Requests are counted at the API (GET /api/__requests, by sending page).
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../src/index.js';
 import '../../demo/todo-list.js';
 import '../../demo/app.js';
@@ -100,12 +100,15 @@ function savedRecord(name: string): Promise<{ buster: string; state: any } | und
 }
 
 describe('live (Chromium, real API): server push, tab sync, persistence', () => {
-  beforeEach(async () => {
+  beforeEach(async function () {
+    // A browser under load may take a while to close the previous test's stream.
+    this.timeout(15_000);
     await resetApi();
-    await eventually(async () => expect((await eventStats()).open).to.equal(0));
+    await eventually(async () => expect((await eventStats()).open).to.equal(0), 12_000);
   });
 
   afterEach(async () => {
+    fixtureCleanup(); // the providers leave now, closing their streams, before the next test
     frames.splice(0).forEach((frame) => frame.remove());
     await resetApi();
   });
