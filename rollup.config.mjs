@@ -13,6 +13,7 @@ export default {
     'devtools/index': 'src/devtools/index.ts',
     'ssr/index': 'src/ssr/index.ts',
     'infinite/index': 'src/infinite/index.ts',
+    'managers/index': 'src/managers/index.ts',
   },
   external: isExternal,
   output: {

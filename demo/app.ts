@@ -10,6 +10,7 @@ import './token-panel.js';
 import './user-directory.js';
 import './clock-widget.js';
 import './error-panel.js';
+import './live-feed.js';
 
 @customElement('demo-app')
 export class DemoApp extends LitElement {
@@ -151,6 +152,15 @@ export class DemoApp extends LitElement {
             <p slot="fallback" class="board-loading">Loading the board…</p>
             <demo-todo-board></demo-todo-board>
           </resource-boundary>
+        </section>
+        <section id="live">
+          <h2>Live <code>events</code> <code>sync-tabs</code> <code>persist</code></h2>
+          <p class="lead">
+            Changes made through the API by anyone arrive over Server-Sent Events and update every
+            list that shows them; other tabs of this page share what they fetch; a reload starts
+            from the copy kept in IndexedDB.
+          </p>
+          <demo-live></demo-live>
         </section>
         <section id="posts" class="tall">
           <h2>Infinite list <code>InfiniteController</code> <code>getPage</code></h2>

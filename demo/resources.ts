@@ -6,7 +6,7 @@ import {
   createResource,
   hookifyResource,
   type RestGenerics,
-} from '../src/index.js';
+} from '../src/core/index.js';
 
 /** The API's page size for posts; the feed knows there is more while the list is a whole page. */
 export const POSTS_PER_PAGE = 5;

@@ -1,8 +1,11 @@
 // The demo's REST API: in memory, seeded deterministically, reset on restart. It is a plain
 // request handler, `handle({ method, path, query, headers, body })` → `{ status, body }`, so Node
 // tests can call it directly; `apiMiddleware()` mounts it on the dev server and the test runner.
+// Every change made through it is also told on GET /api/events (Server-Sent Events, events.mjs).
+import { createEventLog, openEventStream } from './events.mjs';
 
 const PAGE_SIZE = 5;
+const REQUEST_LOG = 500;
 const GROUPS = ['news', 'tech'];
 
 function seed() {
@@ -80,9 +83,12 @@ export function createApi({ latency = 0 } = {}) {
   // Tests slow the API down for a while (POST /__latency) to see what a page shows meanwhile;
   // a reset restores the latency the API was made with.
   let delay = latency;
-  // Every request the API answered since the last reset ("GET /todos?userId=1"), test routes
-  // (/__…) left out: tests read it (GET /__requests) to count what a page asked for.
-  let requests = [];
+  // What changed through the API, for GET /api/events.
+  const log = createEventLog();
+  // The latest requests the API answered, test routes (/__…) left out: method, path with its
+  // query, and the page that sent them. Tests read it (GET /__requests) to count what a page asked for.
+  const requests = [];
+  const upserted = (todo) => log.emit({ type: 'upsert', entity: 'Todo', data: todo });
 
   const find = (list, id, what) => {
     const item = list.find((entry) => entry.id === id);
@@ -94,9 +100,21 @@ export function createApi({ latency = 0 } = {}) {
     [
       'POST',
       /^\/__reset$/,
-      () => ((state = seed()), (delay = latency), (requests = []), { status: 204 }),
+      () => (
+        (state = seed()),
+        (delay = latency),
+        (requests.length = 0),
+        log.emit({ type: 'reset' }),
+        { status: 204 }
+      ),
     ],
     ['GET', /^\/__requests$/, () => ({ body: requests })],
+    [
+      'GET',
+      /^\/__events$/,
+      () => ({ body: { open: log.open, resumes: log.resumes, last: log.last } }),
+    ],
+    ['POST', /^\/__events\/drop$/, () => (log.drop(), { status: 204 })],
     [
       'POST',
       /^\/__latency$/,
@@ -139,6 +157,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: false });
         const todo = { completed: false, ...body, id: String(state.nextTodoId++) };
         state.todos = [...state.todos, todo];
+        upserted(todo);
         return { status: 201, body: todo };
       },
     ],
@@ -150,6 +169,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: false });
         const todo = { completed: false, ...body, id };
         state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        upserted(todo);
         return { body: todo };
       },
     ],
@@ -161,6 +181,7 @@ export function createApi({ latency = 0 } = {}) {
         checkTodo(body, { partial: true });
         const todo = { ...existing, ...body, id };
         state.todos = state.todos.map((entry) => (entry.id === id ? todo : entry));
+        upserted(todo);
         return { body: todo };
       },
     ],
@@ -170,6 +191,7 @@ export function createApi({ latency = 0 } = {}) {
       (_, [id]) => {
         find(state.todos, id, 'todo');
         state.todos = state.todos.filter((entry) => entry.id !== id);
+        log.emit({ type: 'delete', entity: 'Todo', pk: id });
         return { status: 204 };
       },
     ],
@@ -248,8 +270,16 @@ export function createApi({ latency = 0 } = {}) {
     });
     const clean = decoded.join('/');
     if (!clean.startsWith('/__')) {
+      // Which page asked (its path, from Referer): tests count the requests of one page.
+      let from = '';
+      try {
+        from = headers.referer ? new URL(headers.referer).pathname : '';
+      } catch {
+        // not a URL: counted without a page
+      }
       const search = new URLSearchParams(query).toString();
-      requests.push(`${method} ${clean}${search ? `?${search}` : ''}`);
+      requests.push({ method, path: `${clean}${search ? `?${search}` : ''}`, from });
+      if (requests.length > REQUEST_LOG) requests.shift();
     }
     let pathMatched = false;
     for (const [routeMethod, pattern, run] of routes) {
@@ -277,8 +307,10 @@ export function createApi({ latency = 0 } = {}) {
     get latency() {
       return delay;
     },
-    reset: () => ((state = seed()), (delay = latency), (requests = [])),
+    reset: () => ((state = seed()), (delay = latency), (requests.length = 0)),
     state: () => state,
+    /** The change log behind GET /api/events. */
+    events: log,
   };
 }
 
@@ -296,6 +328,13 @@ function readBody(request) {
 export function apiMiddleware(api = createApi(), prefix = '/api') {
   return async function restApi(context, next) {
     if (context.path !== prefix && !context.path.startsWith(`${prefix}/`)) return next();
+    if (context.method === 'GET' && context.path === `${prefix}/events`) {
+      // A stream, not a JSON answer: written straight to the socket, Koa stays out of it.
+      context.respond = false;
+      const lastEventId = context.get('last-event-id') || context.query.lastEventId;
+      openEventStream(api.events, context.req, context.res, lastEventId || undefined);
+      return;
+    }
     const rawBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(context.method)
       ? await readBody(context.req)
       : undefined;

@@ -1,4 +1,5 @@
-import { describe, it, beforeEach } from 'node:test';
+/* global AbortController, TextDecoderStream */
+import { describe, it, before, after, beforeEach, afterEach } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { createApi } from './api.mjs';
 
@@ -132,11 +133,10 @@ describe('demo REST API', () => {
     call('PATCH', '/todos/2', { body: { completed: true } });
     call('GET', '/nowhere');
     call('POST', '/__latency', { body: { ms: 0 } });
-    assert.deepEqual(call('GET', '/__requests').body, [
-      'GET /todos?userId=1&completed=false',
-      'PATCH /todos/2',
-      'GET /nowhere',
-    ]);
+    assert.deepEqual(
+      call('GET', '/__requests').body.map((entry) => `${entry.method} ${entry.path}`),
+      ['GET /todos?userId=1&completed=false', 'PATCH /todos/2', 'GET /nowhere'],
+    );
     call('POST', '/__reset');
     assert.deepEqual(call('GET', '/__requests').body, []);
   });
@@ -145,5 +145,175 @@ describe('demo REST API', () => {
     call('DELETE', '/todos/1');
     call('POST', '/__reset');
     assert.equal(call('GET', '/todos/1').status, 200);
+  });
+});
+
+describe('demo REST API: GET /api/events over HTTP', () => {
+  let server;
+  let base;
+  let streams;
+
+  before(async () => {
+    const { startDevServer } = await import('@web/dev-server');
+    const { middleware } = await import('./middleware.mjs');
+    server = await startDevServer({
+      config: { rootDir: process.cwd(), hostname: '127.0.0.1', port: 0, middleware: middleware() },
+      readCliArgs: false,
+      readFileConfig: false,
+      logStartMessage: false,
+    });
+    base = `http://127.0.0.1:${server.server.address().port}`;
+  });
+
+  after(async () => {
+    await server?.stop();
+  });
+
+  beforeEach(() => {
+    streams = [];
+  });
+
+  afterEach(() => {
+    for (const stream of streams) stream.abort();
+  });
+
+  /** Opens the stream; `next()` resolves with each event's `{ id, data }` in turn. */
+  async function open(headers = {}, query = '') {
+    const abort = new AbortController();
+    streams.push(abort);
+    const response = await fetch(`${base}/api/events${query}`, { headers, signal: abort.signal });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    const next = async () => {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = {};
+          for (const line of block.split('\n')) {
+            const colon = line.indexOf(':');
+            if (colon <= 0) continue;
+            fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart();
+          }
+          if (fields.data === undefined) continue;
+          return { id: fields.id, data: JSON.parse(fields.data) };
+        }
+        const { value, done } = await reader.read();
+        if (done) return undefined;
+        buffer += value;
+      }
+    };
+    return { response, next };
+  }
+
+  const send = (method, path, body) =>
+    fetch(`${base}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('streams every create, update and delete made through the API, each with an id', async () => {
+    const stream = await open();
+    assert.equal(stream.response.status, 200);
+    assert.match(stream.response.headers.get('content-type'), /^text\/event-stream/);
+    const created = await (await send('POST', '/todos', { title: 'Pushed', userId: 1 })).json();
+    await send('PATCH', `/todos/${created.id}`, { completed: true });
+    await send('DELETE', `/todos/${created.id}`);
+    const events = [await stream.next(), await stream.next(), await stream.next()];
+    assert.deepEqual(
+      events.map((event) => event.data.type),
+      ['upsert', 'upsert', 'delete'],
+    );
+    assert.deepEqual(events[0].data.data, created);
+    assert.equal(events[1].data.data.completed, true);
+    assert.deepEqual(events[2].data, {
+      type: 'delete',
+      entity: 'Todo',
+      pk: created.id,
+      id: events[2].id,
+    });
+    assert.ok(events.every((event) => event.id && event.data.id === event.id));
+    assert.equal(new Set(events.map((event) => event.id)).size, 3);
+  });
+
+  it('tells nothing private: no header or token of the writer, no read, only the changed todo as GET shows it', async () => {
+    const stream = await open({ 'Access-Token': 'reader-secret' });
+    assert.equal(stream.response.headers.get('access-control-allow-origin'), null);
+    await fetch(`${base}/api/me`, { headers: { 'Access-Token': 'me-secret' } });
+    await fetch(`${base}/api/todos/3`, {
+      method: 'PATCH',
+      headers: {
+        'Content-Type': 'application/json',
+        'Access-Token': 'writer-secret',
+        Authorization: 'Bearer writer-secret',
+        Cookie: 'session=writer-secret',
+      },
+      body: JSON.stringify({ title: 'Edited' }),
+    });
+    const event = await stream.next();
+    const shown = await (await fetch(`${base}/api/todos/3`)).json();
+    assert.deepEqual(event.data, { type: 'upsert', entity: 'Todo', data: shown, id: event.id });
+    assert.doesNotMatch(JSON.stringify(event), /secret|Bearer|session/);
+  });
+
+  it('logs which page sent each request (GET /api/__requests), not its headers; a reset clears it', async () => {
+    await send('POST', '/__reset');
+    await fetch(`${base}/api/todos/1`, {
+      headers: { Referer: `${base}/some/page.html?q=1`, 'Access-Token': 'secret' },
+    });
+    const log = await (await fetch(`${base}/api/__requests`)).json();
+    assert.deepEqual(log, [{ method: 'GET', path: '/todos/1', from: '/some/page.html' }]);
+    await send('POST', '/__reset');
+    assert.deepEqual(await (await fetch(`${base}/api/__requests`)).json(), []);
+  });
+
+  it('replays what followed Last-Event-ID (header or query), and says "gap" when it cannot', async () => {
+    const first = await open();
+    await send('PATCH', '/todos/2', { title: 'One' });
+    const seen = await first.next();
+    first.response.body.cancel().catch(() => {});
+    await send('PATCH', '/todos/2', { title: 'Two' });
+    await send('PATCH', '/todos/2', { title: 'Three' });
+
+    const resumed = await open({ 'Last-Event-ID': seen.id });
+    assert.deepEqual(
+      [(await resumed.next()).data.data.title, (await resumed.next()).data.data.title],
+      ['Two', 'Three'],
+    );
+    const byQuery = await open({}, `?lastEventId=${encodeURIComponent(seen.id)}`);
+    assert.equal((await byQuery.next()).data.data.title, 'Two');
+
+    const stats = await (await fetch(`${base}/api/__events`)).json();
+    assert.deepEqual(stats.resumes.slice(-2), [seen.id, seen.id]);
+
+    const unknown = await open({ 'Last-Event-ID': 'another-run-5' });
+    assert.deepEqual((await unknown.next()).data, { type: 'gap' });
+  });
+
+  it('ends open streams on POST /api/__events/drop and counts none afterwards', async () => {
+    const stream = await open();
+    assert.equal((await (await fetch(`${base}/api/__events`)).json()).open >= 1, true);
+    await send('POST', '/__events/drop');
+    assert.equal(await stream.next(), undefined);
+    assert.equal((await (await fetch(`${base}/api/__events`)).json()).open, 0);
+  });
+});
+
+describe('demo REST API: event log', () => {
+  it('keeps a bounded history and reports a gap beyond it', async () => {
+    const { createEventLog } = await import('./events.mjs');
+    const log = createEventLog({ history: 2 });
+    const ids = [1, 2, 3].map((n) => log.emit({ type: 'upsert', entity: 'Todo', data: { n } }));
+    assert.deepEqual(
+      log.since(ids[1]).map((event) => event.id),
+      [ids[2]],
+    );
+    assert.deepEqual(log.since(ids[2]), []);
+    assert.equal(log.since(ids[0]).length, 2);
+    log.emit({ type: 'reset' });
+    assert.equal(log.since(ids[0]), undefined, 'ids[1] fell out of the history');
+    assert.equal(log.since('nonsense'), undefined);
   });
 });

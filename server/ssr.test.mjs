@@ -38,7 +38,8 @@ describe('server-rendered page at /ssr/', () => {
     assert.ok(!shown.includes('Loading'), 'nothing renders pending');
     assert.match(page, /<script type="application\/json" data-resource-state>\{"entities"/);
     assert.match(page, /<template shadowroot="open" shadowrootmode="open">/);
-    const requests = await (await fetch(`${base}/api/__requests`)).json();
+    const log = await (await fetch(`${base}/api/__requests`)).json();
+    const requests = log.map((entry) => `${entry.method} ${entry.path}`);
     assert.deepEqual(requests.sort(), [
       'GET /todos?userId=1',
       'GET /todos?userId=1&completed=false',

@@ -4,6 +4,7 @@ import { hydrate } from '../core/index.js';
 import type { Controller, ControllerLike, StoreState } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
+import { connectManagers, providerHooks } from './provider-hooks.js';
 
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {
@@ -69,6 +70,7 @@ export class ResourceProvider extends LitElement {
       return undefined;
     }
   })();
+  #detachManagers: (() => void) | undefined;
 
   constructor() {
     super();
@@ -83,7 +85,7 @@ export class ResourceProvider extends LitElement {
 
   /** The Controller provided to descendants; made on first read unless one was assigned. */
   get controller(): ControllerLike {
-    return (this.#controller ??= createController());
+    return (this.#controller ??= providerHooks.managers?.create(this) ?? createController());
   }
 
   set controller(controller: ControllerLike) {
@@ -123,10 +125,14 @@ export class ResourceProvider extends LitElement {
     // is false in some headless and sandboxed browsers that do reach the server), and a wrong
     // "offline" would hold every retry back.
     this.#watchActivity();
+    // `events`, `sync-tabs`, `persist`: managers from resource-elements/managers (provider-hooks.ts).
+    this.#detachManagers = connectManagers(this, this.controller);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#detachManagers?.();
+    this.#detachManagers = undefined;
     const view = this.ownerDocument.defaultView;
     view?.removeEventListener('online', this.#onOnline);
     view?.removeEventListener('offline', this.#onOffline);

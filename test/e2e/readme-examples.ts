@@ -23,6 +23,12 @@ import {
   type RestGenerics,
 } from '../../src/index.js';
 import { InfiniteController } from '../../src/infinite/index.js';
+import {
+  PersistManager,
+  PushManager,
+  TabSyncManager,
+  eventSource,
+} from '../../src/managers/index.js';
 
 // --- Define an Entity ---
 export class Todo extends Entity {
@@ -434,4 +440,18 @@ export function applyPush(controller: Controller, message: { deleted?: boolean; 
 // --- Moving a store: dehydrate and hydrate ---
 export function transfer(from: Controller, to: Controller) {
   hydrate(to, JSON.parse(JSON.stringify(dehydrate(from))));
+}
+
+// --- Realtime and sync: resource-elements/managers ---
+export function liveController(): Controller {
+  const push = new PushManager({ source: eventSource('/api/events'), entities: { Todo } });
+  return new Controller({ managers: [push] });
+}
+
+export function cachedController(): Controller {
+  const persist = new PersistManager({ buster: 'app-v1', maxAge: 24 * 3600_000 });
+  return new Controller({
+    managers: [persist, new TabSyncManager({ channel: 'my-app' })],
+    fetch: persist.gateFetch(),
+  });
 }

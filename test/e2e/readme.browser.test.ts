@@ -12,6 +12,8 @@ import {
   UserResource,
   actionLog,
   applyPush,
+  cachedController,
+  liveController,
   callDirectly,
   loggedController,
   transfer,
@@ -176,6 +178,43 @@ describe('README examples', () => {
     expect(actionLog).to.include('response/set');
     await loggedController.fetch(TodoResource.get, { id: '999' }).catch(() => undefined);
     expect(actionLog).to.include('failed: GET /api/todos/999');
+  });
+
+  it('liveController follows /api/events; cachedController restores what an earlier one saved', async () => {
+    const live = liveController();
+    try {
+      await live.fetch(TodoResource.get, { id: '3' });
+      for (let tries = 0; ; tries++) {
+        const { open } = await (await fetch('/api/__events')).json();
+        if (open === 1) break;
+        if (tries > 100) throw new Error(`${open} streams open at the API`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await fetch('/api/todos/3', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Pushed to the README' }),
+      });
+      await until(() =>
+        expect(live.getResponse(TodoResource.get, { id: '3' }).data!.title).to.equal(
+          'Pushed to the README',
+        ),
+      );
+    } finally {
+      live.dispose();
+    }
+
+    const first = cachedController();
+    await first.fetch(TodoResource.get, { id: '4' });
+    first.dispose(); // leaving saves what is unsaved
+    const second = cachedController();
+    try {
+      await until(() =>
+        expect(second.getResponse(TodoResource.get, { id: '4' }).data?.id).to.equal('4'),
+      );
+    } finally {
+      second.dispose();
+    }
   });
 
   it('applies pushed data with no request, and moves a store to a new Controller', async () => {

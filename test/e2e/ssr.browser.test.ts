@@ -65,8 +65,10 @@ async function serve(): Promise<{ page: string; answered: number }> {
   return { page, answered: (await requests()).length };
 }
 
+/** What the API answered, as 'METHOD /path?query'. */
 async function requests(): Promise<string[]> {
-  return (await api<string[]>('GET', '/__requests')).body;
+  const log = await api<{ method: string; path: string }[]>('GET', '/__requests');
+  return log.body.map((entry) => `${entry.method} ${entry.path}`);
 }
 
 /** Loads the server's HTML as a document of its own and waits until its elements hydrated. */

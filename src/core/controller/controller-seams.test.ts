@@ -129,6 +129,33 @@ describe('entity-level writes', () => {
     assert.equal(server.calls.length, 0);
   });
 
+  it('set and invalidate(Entity) tell listeners and readers, also when tables are written in place', () => {
+    // The store owns the tables a response wrote, and updates them in place: the entity write
+    // must still count as a change (it did not: readers of a pushed entity stayed stale).
+    const { controller } = setup();
+    const { getList } = todoEndpoints();
+    controller.setResponse(getList, [
+      { id: '1', title: 'one' },
+      { id: '2', title: 'two' },
+    ]);
+    const heard: string[] = [];
+    controller.addListener(({ action }) => heard.push(action.type));
+    const observer = controller.observe(getList);
+    let told = 0;
+    observer.subscribe(() => told++);
+    controller.set(Todo, { id: '1', title: 'pushed' });
+    assert.deepEqual(heard, ['entities/set']);
+    assert.equal(told, 1);
+    assert.equal((observer.result.data as Todo[])[0]!.title, 'pushed');
+    controller.invalidate(Todo, '2');
+    assert.deepEqual(heard, ['entities/set', 'entities/set']);
+    assert.equal(told, 2);
+    assert.deepEqual(
+      (observer.result.data as Todo[]).map((todo) => todo.id),
+      ['1'],
+    );
+  });
+
   it('invalidate(Entity, pk) drops it from lists and sends its own read back to pending', () => {
     const { controller } = setup();
     const { get, getList } = todoEndpoints();

@@ -123,13 +123,23 @@ class TableWriter implements NormalizeDelegate {
     }
   }
 
-  /** Applies the writes to owned tables: called once the whole payload succeeded. */
-  finish(): void {
+  /**
+   * Applies the writes to owned tables: called once the whole payload succeeded. True when it
+   * wrote something there (the tables keep their identity, yet changed).
+   */
+  finish(): boolean {
+    let wrote = false;
     for (const slot of this.slots.values()) {
-      if (slot.entitiesOverlay)
+      if (slot.entitiesOverlay) {
         for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
-      if (slot.metaOverlay) for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
+        wrote ||= slot.entitiesOverlay.size > 0;
+      }
+      if (slot.metaOverlay) {
+        for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
+        wrote ||= slot.metaOverlay.size > 0;
+      }
     }
+    return wrote;
   }
 
   private slot(key: string): Slot {
@@ -451,8 +461,9 @@ export function normalize<R = unknown>(
     if (error instanceof RangeError) fail(`The response is nested too deeply (${error.message})`);
     throw error;
   }
-  writer.finish();
-  return { result, entities: writer.entities, entitiesMeta: writer.entitiesMeta };
+  const wroteInPlace = writer.finish();
+  const tables = { entities: writer.entities, entitiesMeta: writer.entitiesMeta };
+  return wroteInPlace ? { result, ...tables, wroteInPlace } : { result, ...tables };
 }
 
 /** What a schema expects, for "Expected …" messages: names the entity or list when it has one. */

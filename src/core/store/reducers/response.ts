@@ -70,7 +70,12 @@ export function setEntities(
     { fetchedAt, date, expiresAt },
     { owned },
   );
-  if (normalized.entities === state.entities && normalized.entitiesMeta === state.entitiesMeta) {
+  // Tables the store owns are written in place: same identity, yet changed.
+  if (
+    !normalized.wroteInPlace &&
+    normalized.entities === state.entities &&
+    normalized.entitiesMeta === state.entitiesMeta
+  ) {
     return state;
   }
   return { ...state, entities: normalized.entities, entitiesMeta: normalized.entitiesMeta };

@@ -1,0 +1,46 @@
+/**
+ * The seam through which `resource-elements/managers` turns `<resource-provider>` attributes
+ * (`events`, `sync-tabs`, `persist`) into managers, without their code in the main bundle:
+ * `registerProviderManagers()` from that entry fills in `providerHooks.managers`.
+ */
+import type { ControllerLike } from '../core/index.js';
+
+/** What the managers entry plugs in. */
+export interface ProviderManagersHook {
+  /** Makes the provider's Controller when its attributes need one made their way (persist). */
+  create(provider: HTMLElement): ControllerLike | undefined;
+  /** Attaches what the attributes ask for; returns the function that detaches it. */
+  connect(provider: HTMLElement, controller: ControllerLike): () => void;
+}
+
+/**
+ * The registered hook, if any.
+ * @example providerHooks.managers = { create: () => undefined, connect: () => () => {} };
+ */
+export const providerHooks: { managers?: ProviderManagersHook } = {};
+
+/**
+ * Called by the provider when it connects: attaches the managers its attributes name, or says
+ * clearly why it cannot. `registerProviderManagers()` may also run later in the same task (a
+ * module evaluated after the one that defined the provider): the hook is looked for again then.
+ * @example this.#detachManagers = connectManagers(this, this.controller);
+ */
+export function connectManagers(provider: HTMLElement, controller: ControllerLike): () => void {
+  let detach: (() => void) | undefined;
+  let connected = true;
+  const attach = () => {
+    if (providerHooks.managers) detach = providerHooks.managers.connect(provider, controller);
+    else if (provider.matches('[events],[sync-tabs],[persist]')) {
+      console.error(
+        `<${provider.localName}> events, sync-tabs and persist need registerProviderManagers() ` +
+          "from 'resource-elements/managers', called before the provider connects.",
+      );
+    }
+  };
+  if (providerHooks.managers) attach();
+  else queueMicrotask(() => connected && attach());
+  return () => {
+    connected = false;
+    detach?.();
+  };
+}

@@ -1,0 +1,252 @@
+// `<resource-provider events sync-tabs persist>` in Chromium: the attributes attach the managers
+// (a real EventSource on the demo API, a real BroadcastChannel, IndexedDB), leaving detaches them,
+// and 1,000 connect/disconnect cycles leave no listener, channel, timer or open connection.
+import { expect, fixture, html } from '@open-wc/testing';
+import '../index.js';
+import { Controller, Entity } from '../core/index.js';
+import type { Timers } from '../core/index.js';
+import type { ResourceProvider } from '../lit/index.js';
+import { providerHooks } from '../lit/provider-hooks.js';
+import { registerProviderManagers } from './provider.js';
+
+class Todo extends Entity {
+  id = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+}
+
+/** Real constructors and timers that count what is open. */
+function counting() {
+  const counts = {
+    sources: 0,
+    channels: 0,
+    timers: 0,
+    urls: [] as string[],
+    names: [] as string[],
+  };
+  class CountingSource extends EventSource {
+    #open = true;
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      counts.sources++;
+      counts.urls.push(String(url));
+    }
+    override close(): void {
+      if (this.#open) counts.sources--;
+      this.#open = false;
+      super.close();
+    }
+  }
+  class CountingChannel extends BroadcastChannel {
+    #open = true;
+    constructor(name: string) {
+      super(name);
+      counts.channels++;
+      counts.names.push(name);
+    }
+    override close(): void {
+      if (this.#open) counts.channels--;
+      this.#open = false;
+      super.close();
+    }
+  }
+  const pending = new Set<number>();
+  const timers: Timers = {
+    setTimeout: (callback, ms) => {
+      const handle = window.setTimeout(() => {
+        pending.delete(handle);
+        callback();
+      }, ms);
+      pending.add(handle);
+      counts.timers = pending.size;
+      return handle;
+    },
+    clearTimeout: (handle) => {
+      window.clearTimeout(handle as number);
+      pending.delete(handle as number);
+      counts.timers = pending.size;
+    },
+  };
+  return {
+    counts,
+    pending,
+    EventSource: CountingSource as typeof EventSource,
+    BroadcastChannel: CountingChannel as typeof BroadcastChannel,
+    timers,
+  };
+}
+
+/** Window and document listeners added and not removed, by event type. */
+function listenerCount() {
+  const live = new Map<string, number>();
+  const targets = [window, document] as EventTarget[];
+  const originals = targets.map((target) => ({
+    target,
+    add: target.addEventListener,
+    remove: target.removeEventListener,
+  }));
+  for (const { target, add, remove } of originals) {
+    target.addEventListener = function (type: string, ...rest: unknown[]) {
+      live.set(type, (live.get(type) ?? 0) + 1);
+      return (add as (...args: unknown[]) => void).call(this, type, ...rest);
+    };
+    target.removeEventListener = function (type: string, ...rest: unknown[]) {
+      live.set(type, (live.get(type) ?? 0) - 1);
+      return (remove as (...args: unknown[]) => void).call(this, type, ...rest);
+    };
+  }
+  return {
+    live,
+    restore: () =>
+      originals.forEach(({ target, add, remove }) => {
+        target.addEventListener = add;
+        target.removeEventListener = remove;
+      }),
+  };
+}
+
+/** Waits until `check` (which may await) passes, or throws its last failure after `timeout` ms. */
+async function until(check: () => unknown, timeout = 3000): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (performance.now() - start > timeout) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+async function openStreams(): Promise<number> {
+  const response = await fetch('/api/__events');
+  return ((await response.json()) as { open: number }).open;
+}
+
+describe('<resource-provider> manager attributes', () => {
+  afterEach(() => {
+    delete providerHooks.managers;
+  });
+
+  it('without registerProviderManagers(): one clear console error; the provider works', async () => {
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      const provider = await fixture<ResourceProvider>(
+        html`<resource-provider sync-tabs persist="v1"></resource-provider>`,
+      );
+      expect(provider.controller).to.be.instanceOf(Controller);
+    } finally {
+      console.error = original;
+    }
+    expect(errors).to.have.length(1);
+    expect(String(errors[0]![0])).to.equal(
+      "<resource-provider> events, sync-tabs and persist need registerProviderManagers() from 'resource-elements/managers', called before the provider connects.",
+    );
+  });
+
+  it('a registration later in the same task still reaches a provider that connected before it', async () => {
+    const count = counting();
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const provider = document.createElement('resource-provider');
+    provider.setAttribute('sync-tabs', 'late-registration');
+    host.append(provider); // connected, nothing registered yet
+    registerProviderManagers({ BroadcastChannel: count.BroadcastChannel });
+    await Promise.resolve();
+    expect(count.counts.names).to.deep.equal(['late-registration']);
+    expect(count.counts.channels).to.equal(1);
+    provider.remove();
+    expect(count.counts.channels).to.equal(0);
+  });
+
+  it('events, sync-tabs and persist attach their managers while connected and detach on leaving', async () => {
+    const count = counting();
+    registerProviderManagers({
+      entities: { Todo },
+      EventSource: count.EventSource,
+      BroadcastChannel: count.BroadcastChannel,
+      push: { timers: count.timers },
+      persist: { timers: count.timers, name: 'provider-test' },
+    });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider
+        events="/api/events"
+        sync-tabs="provider-test"
+        persist="v1"
+      ></resource-provider>`,
+    );
+    const controller = provider.controller as Controller;
+    expect(count.counts.sources).to.equal(1);
+    expect(count.counts.urls).to.deep.equal(['/api/events']);
+    expect(count.counts.channels).to.equal(1);
+    expect(count.counts.names).to.deep.equal(['provider-test']);
+    await until(async () => expect(await openStreams()).to.equal(1));
+
+    // The stream writes into the provider's store: an edit made through the API lands there.
+    await fetch('/api/todos/1', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'pushed to the provider' }),
+    });
+    await until(() =>
+      expect(
+        (controller.getState().entities.Todo?.['1'] as unknown as Todo | undefined)?.title,
+      ).to.equal('pushed to the provider'),
+    );
+
+    const listeners = controller.events.size;
+    provider.remove();
+    expect(count.counts.sources).to.equal(0);
+    expect(count.counts.channels).to.equal(0);
+    expect(controller.events.size).to.be.below(listeners);
+    await until(async () => expect(await openStreams()).to.equal(0));
+    await fetch('/api/__reset', { method: 'POST' });
+  });
+
+  it('no leak: 1,000 connect/disconnect cycles with all three managers', async function () {
+    this.timeout(60_000);
+    const count = counting();
+    registerProviderManagers({
+      entities: { Todo },
+      EventSource: count.EventSource,
+      BroadcastChannel: count.BroadcastChannel,
+      push: { timers: count.timers },
+      persist: { timers: count.timers, name: 'leak-test', throttle: 50 },
+    });
+    const provider = document.createElement('resource-provider');
+    provider.setAttribute('events', '/api/events');
+    provider.setAttribute('sync-tabs', 'leak-test');
+    provider.setAttribute('persist', 'leak-v1');
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const listeners = listenerCount();
+    let controller!: Controller;
+    let baseline: number;
+    try {
+      host.append(provider);
+      controller = provider.controller as Controller;
+      provider.remove();
+      baseline = controller.events.size;
+      for (let cycle = 0; cycle < 1000; cycle++) {
+        host.append(provider);
+        // Something for persistence to write, and for the other managers to see.
+        controller.set(Todo, { id: String(cycle % 10), title: `cycle ${cycle}` });
+        provider.remove();
+      }
+      expect(count.counts.sources, 'open EventSources').to.equal(0);
+      expect(count.counts.channels, 'open BroadcastChannels').to.equal(0);
+      expect(count.counts.timers, 'pending timers').to.equal(0);
+      expect(controller.events.size, 'controller event listeners').to.equal(baseline);
+      const live = [...listeners.live].filter(([, n]) => n !== 0);
+      expect(live, 'window and document listeners').to.deep.equal([]);
+      expect(count.counts.urls).to.have.length(1001);
+      await until(async () => expect(await openStreams(), 'streams open at the API').to.equal(0));
+    } finally {
+      listeners.restore();
+    }
+  });
+});

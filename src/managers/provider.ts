@@ -1,0 +1,119 @@
+/**
+ * `<resource-provider>` attributes for the managers of this entry point:
+ *
+ * - `events="/api/events"`: a `PushManager` over `eventSource(url)`;
+ * - `sync-tabs` (optionally `sync-tabs="channel-name"`): a `TabSyncManager`;
+ * - `persist="app-v1"`: a `PersistManager` whose buster is the attribute's value
+ *   (`persist-max-age="3600000"` sets its maxAge in ms).
+ *
+ * They take effect once `registerProviderManagers()` ran, and are read when a provider first
+ * connects. The managers attach while the provider is connected and detach when it leaves.
+ */
+import { Controller } from '../core/index.js';
+import type { ControllerLike, Manager } from '../core/index.js';
+import { providerHooks } from '../lit/provider-hooks.js';
+import { eventSource } from './event-source.js';
+import { PersistManager } from './persist.js';
+import type { PersistOptions } from './persist.js';
+import { PushManager } from './push.js';
+import type { PushManagerOptions } from './push.js';
+import type { EntityRegistry } from './push-message.js';
+import { TabSyncManager } from './tab-sync.js';
+
+/** Options of `registerProviderManagers()`. */
+export interface ProviderManagersOptions {
+  /** Entity classes by `static key`, for pushed messages (`events`). */
+  entities?: EntityRegistry;
+  /** More push options (backoff, timers). */
+  push?: Omit<PushManagerOptions, 'source' | 'entities'>;
+  /** More persistence options (name, throttle, storage…); the buster comes from `persist`. */
+  persist?: Omit<PersistOptions, 'buster'>;
+  /** Constructors, for tests (counting or fake ones). Default: the page's. */
+  EventSource?: typeof EventSource;
+  BroadcastChannel?: typeof BroadcastChannel;
+}
+
+/**
+ * Lets `events`, `sync-tabs` and `persist` on `<resource-provider>` turn managers on. Call it
+ * before the providers connect (before `customElements.define` runs, or in the module that
+ * defines your elements). A later call replaces the options for providers made after it.
+ * @example
+ * registerProviderManagers({ entities: { Todo, User } });
+ * // <resource-provider events="/api/events" sync-tabs persist="app-v1">
+ */
+export function registerProviderManagers(options: ProviderManagersOptions = {}): void {
+  const persists = new WeakMap<HTMLElement, PersistManager | null>();
+  const built = new WeakMap<HTMLElement, Manager[]>();
+
+  const persistFor = (provider: HTMLElement): PersistManager | undefined => {
+    let persist = persists.get(provider);
+    if (persist === undefined) {
+      const buster = provider.getAttribute('persist');
+      const maxAge = Number(provider.getAttribute('persist-max-age') ?? NaN);
+      persist =
+        buster === null
+          ? null
+          : new PersistManager({
+              ...options.persist,
+              buster,
+              ...(Number.isFinite(maxAge) ? { maxAge } : {}),
+            });
+      persists.set(provider, persist);
+    }
+    return persist ?? undefined;
+  };
+
+  const build = (provider: HTMLElement): Manager[] => {
+    const managers: Manager[] = [];
+    const url = provider.getAttribute('events');
+    if (url !== null) {
+      if (!options.entities) {
+        console.error(
+          `<${provider.localName} events="${url}"> needs the entity classes pushed messages name: ` +
+            'registerProviderManagers({ entities: { Todo, User } }).',
+        );
+      } else {
+        managers.push(
+          new PushManager({
+            ...options.push,
+            entities: options.entities,
+            source: eventSource(url, { EventSource: options.EventSource }),
+          }),
+        );
+      }
+    }
+    const channel = provider.getAttribute('sync-tabs');
+    if (channel !== null) {
+      managers.push(
+        new TabSyncManager({
+          ...(channel ? { channel } : {}),
+          BroadcastChannel: options.BroadcastChannel,
+        }),
+      );
+    }
+    const persist = persistFor(provider);
+    if (persist) managers.push(persist);
+    return managers;
+  };
+
+  providerHooks.managers = {
+    create(provider) {
+      const persist = persistFor(provider);
+      // Reads wait for the saved store (a short while at most) instead of racing it.
+      return persist ? new Controller({ fetch: persist.gateFetch() }) : undefined;
+    },
+    connect(provider, controller: ControllerLike) {
+      if (typeof (controller as Partial<Controller>).events?.subscribe !== 'function') {
+        console.error(
+          `<${provider.localName}> managers need a Controller from resource-elements; ` +
+            'this provider was given another object.',
+        );
+        return () => {};
+      }
+      let managers = built.get(provider);
+      if (!managers) built.set(provider, (managers = build(provider)));
+      const detach = managers.map((manager) => manager.attach(controller as Controller));
+      return () => detach.forEach((stop) => stop());
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { applyPushMessage } from './push-message.js';
+import { PushManager } from './push.js';
+import type { PushHandlers, PushSource } from './push.js';
+import {
+  Item,
+  ItemResource,
+  consoleErrors,
+  flush,
+  loaded,
+  names,
+  prefix,
+} from './test-utils/harness.js';
+import { failOnUnhandledRejection } from '../core/controller/test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+/** A source the test drives: every connection's handlers, and whether it was closed. */
+function fakeSource() {
+  const connections: { handlers: PushHandlers; closed: boolean }[] = [];
+  const source: PushSource = (handlers) => {
+    const connection = { handlers, closed: false };
+    connections.push(connection);
+    return { close: () => void (connection.closed = true) };
+  };
+  return {
+    source,
+    connections,
+    get last() {
+      return connections[connections.length - 1]!;
+    },
+  };
+}
+
+describe('applyPushMessage', () => {
+  it('an upsert updates every read that shows the entity, with no request', async () => {
+    const { controller, server } = await loaded();
+    const before = controller.getResponse(ItemResource.get, { id: '1' }).data;
+    applyPushMessage(
+      controller,
+      { Item },
+      {
+        type: 'upsert',
+        entity: 'Item',
+        data: { id: '1', name: 'pushed' },
+      },
+    );
+    assert.deepEqual(names(controller), ['pushed', 'two']);
+    const after = controller.getResponse(ItemResource.get, { id: '1' }).data as Item;
+    assert.notEqual(after, before);
+    assert.equal(after.name, 'pushed');
+    await flush();
+    assert.equal(server.calls.length, 2, 'only the two first reads were requested');
+  });
+
+  it('a delete marks the entity INVALID: lists drop it', async () => {
+    const { controller } = await loaded();
+    applyPushMessage(controller, { Item }, { type: 'delete', entity: 'Item', pk: '2' });
+    assert.deepEqual(names(controller), ['one']);
+  });
+
+  it('an entity missing from the registry, or an unknown type, throws a message that says so', async () => {
+    const { controller } = await loaded();
+    assert.throws(
+      () => applyPushMessage(controller, { Item }, { type: 'upsert', entity: 'User', data: {} }),
+      /names entity "User", which the registry does not have \(it has: Item\)/,
+    );
+    assert.throws(
+      () => applyPushMessage(controller, { Item }, { type: 'move' } as never),
+      /Unknown push message type "move"/,
+    );
+    assert.deepEqual(names(controller), ['one', 'two']);
+  });
+});
+
+describe('PushManager', () => {
+  it('applies messages from its source and remembers the last id', async () => {
+    const { controller } = await loaded();
+    const fake = fakeSource();
+    const manager = new PushManager({ source: fake.source, entities: { Item } });
+    const detach = manager.attach(controller);
+    assert.equal(fake.connections.length, 1);
+    assert.equal(fake.last.handlers.lastEventId, undefined);
+    fake.last.handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '2', name: 'deux' },
+      id: 'e-7',
+    });
+    assert.deepEqual(names(controller), ['one', 'deux']);
+    assert.equal(manager.lastEventId, 'e-7');
+    detach();
+  });
+
+  it('a message it cannot apply is reported on the console; the stream goes on', async () => {
+    const { controller } = await loaded();
+    const fake = fakeSource();
+    const detach = new PushManager({ source: fake.source, entities: { Item } }).attach(controller);
+    const errors = await consoleErrors(() =>
+      fake.last.handlers.message({ type: 'upsert', entity: 'Nope', data: {}, id: '1' }),
+    );
+    assert.equal(errors.length, 1);
+    assert.match(
+      String(errors[0]![0]),
+      /PushManager: pushed message 1 \(upsert Nope\) was not applied/,
+    );
+    assert.match(String(errors[0]![0]), /registry does not have/);
+    // Data that does not fit the entity: named by event and entity, and the store keeps its item.
+    const bad = await consoleErrors(() =>
+      fake.last.handlers.message({
+        type: 'upsert',
+        entity: 'Item',
+        data: { name: 'no id' },
+        id: '7',
+      }),
+    );
+    assert.equal(bad.length, 1);
+    assert.match(String(bad[0]![0]), /pushed message 7 \(upsert Item\) was not applied/);
+    assert.match(String(bad[0]![0]), /Item/);
+    assert.deepEqual(names(controller), ['one', 'two']);
+    fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '1', id: '2' });
+    assert.deepEqual(names(controller), ['two']);
+    detach();
+  });
+
+  it('reconnects with exponential backoff, resuming after the last id; open starts over', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeSource();
+    const detach = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      initialDelay: 100,
+      maxDelay: 350,
+      timers: clock.timers,
+    }).attach(controller);
+    fake.last.handlers.open();
+    fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '2', id: 'a-1' });
+    fake.last.handlers.error();
+    assert.equal(fake.connections[0]!.closed, true, 'the lost connection is closed');
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const count = fake.connections.length;
+      let waited = 0;
+      while (fake.connections.length === count) {
+        clock.advance(10);
+        waited += 10;
+      }
+      delays.push(waited);
+      assert.equal(fake.last.handlers.lastEventId, 'a-1');
+      fake.last.handlers.error();
+    }
+    assert.deepEqual(delays, [100, 200, 350, 350]);
+    clock.advance(350);
+    fake.last.handlers.open();
+    fake.last.handlers.error();
+    const count = fake.connections.length;
+    clock.advance(100);
+    assert.equal(fake.connections.length, count + 1, 'after an open, the first delay again');
+    // A handler of a closed connection changes nothing.
+    fake.connections[0]!.handlers.message({ type: 'delete', entity: 'Item', pk: '1' });
+    assert.deepEqual(names(controller), ['one']);
+    detach();
+  });
+
+  it('after a gap, refetches what is shown, invalidates the rest, and forgets the last id', async () => {
+    const { controller, server, clock } = await loaded();
+    const fake = fakeSource();
+    const detach = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      timers: clock.timers,
+    }).attach(controller);
+    const unsubscribe = controller.subscribe(ItemResource.getList, {});
+    fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id: 'x-1' });
+    fake.last.handlers.message({ type: 'gap' });
+    await flush();
+    assert.deepEqual(
+      server.waiting.map((request) => `${request.method} ${request.url}`),
+      [`GET ${prefix}/items`],
+      'the shown list is fetched again; nothing else',
+    );
+    assert.deepEqual(names(controller), ['one', 'two'], 'the shown list stays while it refreshes');
+    assert.equal(
+      controller.getResponse(ItemResource.get, { id: '1' }).expiryStatus,
+      'invalid',
+      'what nobody shows is fetched when next shown',
+    );
+    server.take().respond(200, [{ id: '1', name: 'one' }]);
+    await flush();
+    assert.deepEqual(names(controller), ['one']);
+    fake.last.handlers.error();
+    clock.advance(1000);
+    assert.equal(fake.last.handlers.lastEventId, undefined);
+    unsubscribe();
+    detach();
+  });
+
+  it('detach closes the connection and cancels a pending reconnect', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeSource();
+    const detach = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      timers: clock.timers,
+    }).attach(controller);
+    const timersBefore = clock.pending;
+    fake.last.handlers.error();
+    assert.equal(clock.pending, timersBefore + 1);
+    detach();
+    assert.equal(clock.pending, timersBefore);
+    clock.advance(60_000);
+    assert.equal(fake.connections.length, 1);
+    const again = new PushManager({ source: fake.source, entities: { Item } }).attach(controller);
+    again();
+    assert.equal(fake.last.closed, true);
+    assert.equal(controller.events.size, 3, 'only the built-in managers listen');
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Server push as a manager: follows a source of `PushMessage`s (Server-Sent Events, a WebSocket,
+ * anything that implements `PushSource`) and writes each change into the store, so one pushed
+ * entity updates every view that shows it. When the connection drops it reconnects with
+ * exponential backoff, resuming after the last message id it saw; when the source says it missed
+ * changes it cannot replay, what is shown is fetched again.
+ */
+import type { Controller, ControllerEvent, EndpointLike, Manager, Timers } from '../core/index.js';
+import { applyPushMessage } from './push-message.js';
+import type { EntityRegistry, PushMessage } from './push-message.js';
+
+/** What a manager gives a source when it connects. */
+export interface PushHandlers {
+  /** The id of the last message received: send it to the server to resume after it. */
+  readonly lastEventId: string | undefined;
+  /** Call when the connection is up: the backoff starts over. */
+  open(): void;
+  /** Call with every message received. */
+  message(message: PushMessage): void;
+  /** Call when the connection is lost or cannot be made: the manager closes it and retries. */
+  error(error?: unknown): void;
+}
+
+/** An open connection, as far as the manager needs it. */
+export interface PushConnection {
+  close(): void;
+}
+
+/**
+ * Opens one connection. A WebSocket source, for instance:
+ * @example
+ * const webSocket: PushSource = (handlers) => {
+ *   const socket = new WebSocket(`wss://example.com/changes?after=${handlers.lastEventId ?? ''}`);
+ *   socket.onopen = () => handlers.open();
+ *   socket.onmessage = (event) => handlers.message(JSON.parse(event.data));
+ *   socket.onclose = () => handlers.error();
+ *   return { close: () => socket.close() };
+ * };
+ */
+export type PushSource = (handlers: PushHandlers) => PushConnection;
+
+/** Options of `new PushManager()`. */
+export interface PushManagerOptions {
+  /** Where messages come from: e.g. `eventSource('/api/events')`. */
+  source: PushSource;
+  /** Entity classes by `static key`, e.g. `{ Todo, User }`. */
+  entities: EntityRegistry;
+  /** First reconnect delay in ms, doubled after each failed attempt. Default 1000. */
+  initialDelay?: number;
+  /** Longest reconnect delay in ms. Default 30 000. */
+  maxDelay?: number;
+  /** Timer functions (tests pass fake ones). Default: the host's. */
+  timers?: Timers;
+}
+
+interface ShownRead {
+  readonly endpoint: EndpointLike;
+  readonly args: readonly unknown[];
+  count: number;
+}
+
+/**
+ * @example
+ * const push = new PushManager({ source: eventSource('/api/events'), entities: { Todo, User } });
+ * const controller = new Controller({ managers: [push] });
+ */
+export class PushManager implements Manager {
+  readonly #options: PushManagerOptions;
+  /** Kept across detach and attach, so a provider moved in the page resumes where it was. */
+  #lastEventId: string | undefined;
+
+  constructor(options: PushManagerOptions) {
+    this.#options = options;
+  }
+
+  /** The id of the last message applied. */
+  get lastEventId(): string | undefined {
+    return this.#lastEventId;
+  }
+
+  attach(controller: Controller): () => void {
+    const { source, entities } = this.#options;
+    const initialDelay = this.#options.initialDelay ?? 1000;
+    const maxDelay = this.#options.maxDelay ?? 30_000;
+    const timers: Timers = this.#options.timers ?? {
+      setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+      clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
+    };
+    const shown = new Map<string, ShownRead>();
+    let connection: PushConnection | undefined;
+    let retry: unknown;
+    let attempts = 0;
+    let detached = false;
+
+    const revalidateShown = (): void => {
+      // Unshown responses may be out of date too: invalid, so they are fetched when next shown.
+      controller.invalidateAll((key) => !shown.has(key));
+      for (const { endpoint, args } of shown.values()) {
+        controller.refetch(endpoint, ...(args as never[])).catch(() => {});
+      }
+    };
+
+    const connect = (): void => {
+      retry = undefined;
+      // Each connection gets its own handlers: a late call from a closed one changes nothing.
+      let current = true;
+      const handlers: PushHandlers = {
+        lastEventId: this.#lastEventId,
+        open: () => {
+          if (current) attempts = 0;
+        },
+        message: (message) => {
+          if (!current) return;
+          try {
+            if (message.type === 'gap' || message.type === 'reset') {
+              // What was missed is unknown: resuming from before it would only say "gap" again.
+              this.#lastEventId = undefined;
+              revalidateShown();
+            } else applyPushMessage(controller, entities, message);
+          } catch (error) {
+            console.error(
+              `resource-elements PushManager: pushed message ${describeMessage(message)} was not ` +
+                `applied (${error instanceof Error ? error.message : String(error)}); the store ` +
+                'keeps what it had.',
+              error,
+            );
+          }
+          if (typeof message.id === 'string') this.#lastEventId = message.id;
+        },
+        error: () => {
+          if (!current) return;
+          current = false;
+          connection?.close();
+          connection = undefined;
+          if (detached) return;
+          const delay = Math.min(maxDelay, initialDelay * 2 ** attempts);
+          attempts++;
+          retry = timers.setTimeout(connect, delay);
+        },
+      };
+      try {
+        connection = source(handlers);
+      } catch (error) {
+        console.error('resource-elements PushManager: the source failed to connect.', error);
+        handlers.error(error);
+        return;
+      }
+      // A source that failed synchronously (handlers.error above) already scheduled a retry.
+      if (!current) {
+        connection.close();
+        connection = undefined;
+      }
+    };
+
+    const stopEvents = controller.events.subscribe((event: ControllerEvent) => {
+      if (event.type !== 'subscription') return;
+      const read = shown.get(event.key);
+      if (event.phase === 'add') {
+        if (read) read.count++;
+        else shown.set(event.key, { endpoint: event.endpoint, args: event.args, count: 1 });
+      } else if (read && --read.count === 0) {
+        shown.delete(event.key);
+      }
+    });
+    connect();
+
+    return () => {
+      detached = true;
+      stopEvents();
+      if (retry !== undefined) timers.clearTimeout(retry);
+      retry = undefined;
+      connection?.close();
+      connection = undefined;
+    };
+  }
+}
+
+/** `42 (upsert Todo 7)`: which event, which entity, for error messages. */
+function describeMessage(message: unknown): string {
+  if (message === null || typeof message !== 'object') return String(message);
+  const { id, type, entity, pk, data } = message as Record<string, unknown>;
+  const key =
+    pk ?? (data && typeof data === 'object' ? (data as Record<string, unknown>).id : undefined);
+  const what = [type, entity, key].filter((part) => part !== undefined).map(String);
+  return `${id === undefined ? '(no id)' : String(id)} (${what.join(' ')})`;
+}

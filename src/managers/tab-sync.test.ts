@@ -1,0 +1,143 @@
+// Two controllers, as two tabs would have, joined by Node's own BroadcastChannel.
+import { afterEach, describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { TabSyncManager } from './tab-sync.js';
+import { setup, failOnUnhandledRejection } from '../core/controller/test-utils/harness.js';
+import { todoEndpoints } from '../core/controller/test-utils/entities.js';
+import type { Todo } from '../core/controller/test-utils/entities.js';
+import { flush } from './test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+let channelCount = 0;
+
+/** A BroadcastChannel that counts what is open and what it posts. */
+function countingChannel() {
+  const counts = { open: 0, posted: [] as unknown[] };
+  class Counting extends BroadcastChannel {
+    #closed = false;
+    constructor(name: string) {
+      super(name);
+      counts.open++;
+    }
+    override postMessage(message: unknown): void {
+      counts.posted.push(message);
+      super.postMessage(message);
+    }
+    override close(): void {
+      if (!this.#closed) counts.open--;
+      this.#closed = true;
+      super.close();
+    }
+  }
+  return { counts, BroadcastChannel: Counting as typeof BroadcastChannel };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  assert.fail(`timed out waiting until ${what}`);
+}
+
+const api = todoEndpoints({ optimistic: true });
+
+/** Controllers to dispose after each test, pass or fail: an open channel keeps Node running. */
+const open: { dispose(): void }[] = [];
+afterEach(() => open.splice(0).forEach((controller) => controller.dispose()));
+
+/** Two "tabs" on one channel; `a` has the todo list loaded. */
+async function twoTabs() {
+  const channel = `test-${process.pid}-${++channelCount}`;
+  const counting = countingChannel();
+  const options = { channel, BroadcastChannel: counting.BroadcastChannel };
+  const a = setup({ managers: [new TabSyncManager(options)] });
+  const b = setup({ managers: [new TabSyncManager(options)] });
+  open.push(a.controller, b.controller);
+  const titles = (tab: typeof a) =>
+    ((tab.controller.getResponse(api.getList).data as Todo[] | undefined) ?? []).map(
+      (todo) => todo.title,
+    );
+  return { a, b, titles, counts: counting.counts };
+}
+
+async function loadList(tab: ReturnType<typeof setup>) {
+  const list = tab.controller.fetch(api.getList);
+  await flush();
+  tab.server.take('GET /todos').respond(200, [
+    { id: '1', title: 'one' },
+    { id: '2', title: 'two' },
+  ]);
+  await list;
+}
+
+describe('TabSyncManager', () => {
+  it('a response one tab fetched is shown in the other with no request', async () => {
+    const { a, b, titles } = await twoTabs();
+    await loadList(a);
+    await until(() => titles(b).length === 2, 'tab b has the list');
+    assert.deepEqual(titles(b), ['one', 'two']);
+    assert.equal(b.controller.getResponse(api.getList).expiryStatus, 'valid');
+    assert.equal(b.controller.fetchIfStale(api.getList), undefined, 'b has nothing to fetch');
+    assert.equal(b.server.calls.length, 0);
+  });
+
+  it('a committed change travels, a pending optimistic one does not, and nothing echoes', async () => {
+    const { a, b, titles, counts } = await twoTabs();
+    await loadList(a);
+    await until(() => titles(b).length === 2, 'tab b has the list');
+    const sent = counts.posted.length;
+    assert.equal(sent, 1, 'a sent its list; b sent nothing back');
+
+    const update = a.controller.fetch(api.update, { id: '1' }, { title: 'changed' });
+    assert.deepEqual(titles(a), ['changed', 'two'], 'a shows its optimistic change');
+    await flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(titles(b), ['one', 'two'], 'b does not see an uncommitted change');
+    assert.equal(counts.posted.length, sent);
+
+    a.server.take('PATCH /todos/1').respond(200, { id: '1', title: 'changed' });
+    await update;
+    await until(() => titles(b)[0] === 'changed', 'b sees the committed change');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal(counts.posted.length, sent + 1, 'one message; the receiver sent none back');
+    assert.equal(b.server.calls.length, 0);
+  });
+
+  it('a deletion (INVALID) travels and drops the entity from the other tab’s list', async () => {
+    const { a, b, titles } = await twoTabs();
+    await loadList(a);
+    await until(() => titles(b).length === 2, 'tab b has the list');
+    const removed = a.controller.fetch(api.remove, { id: '2' });
+    await flush();
+    a.server.take('DELETE /todos/2').respond(200, { id: '2' });
+    await removed;
+    await until(() => titles(b).length === 1, 'b dropped todo 2');
+    assert.deepEqual(titles(b), ['one']);
+    assert.equal(b.server.calls.length, 0);
+  });
+
+  it('a reset travels once, without an echo', async () => {
+    const { a, b, titles, counts } = await twoTabs();
+    await loadList(a);
+    await until(() => titles(b).length === 2, 'tab b has the list');
+    b.controller.resetEntireStore();
+    await until(() => titles(a).length === 0, 'a was reset too');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(
+      counts.posted.map((message) => (message as { type: string }).type),
+      ['state', 'reset'],
+    );
+  });
+
+  it('detaching closes the channel and stops listening', async () => {
+    const { a, b, counts } = await twoTabs();
+    assert.equal(counts.open, 2);
+    const listeners = a.controller.events.size;
+    a.controller.dispose();
+    b.controller.dispose();
+    assert.equal(counts.open, 0);
+    assert.equal(a.controller.events.size, listeners - 4, 'no manager listens any more');
+  });
+});

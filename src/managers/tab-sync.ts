@@ -1,0 +1,142 @@
+/**
+ * Tab sync as a manager: the entity changes one tab commits reach every other tab of the same
+ * origin through a BroadcastChannel, and land in their stores without a request. Only committed
+ * changes travel (a pending optimistic update stays in its tab until its request settles); a reset
+ * travels too; what a tab received it does not send on, so tabs never echo each other.
+ */
+import { hydrate } from '../core/index.js';
+import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';
+import { decodeState, encodeState } from './state-codec.js';
+
+/** What tabs say to each other. */
+export type TabSyncMessage =
+  { readonly type: 'state'; readonly state: Partial<StoreState> } | { readonly type: 'reset' };
+
+/** Options of `new TabSyncManager()`. */
+export interface TabSyncOptions {
+  /** The channel's name: tabs with the same name share changes. Default `'resource-elements'`. */
+  channel?: string;
+  /** The BroadcastChannel constructor (tests pass a counting one). Default: the host's. */
+  BroadcastChannel?: typeof BroadcastChannel;
+}
+
+type Table<T> = Record<string, Record<string, T>>;
+
+/**
+ * @example
+ * new Controller({ managers: [new TabSyncManager({ channel: 'my-app' })] });
+ */
+export class TabSyncManager implements Manager {
+  readonly #options: TabSyncOptions;
+
+  constructor(options: TabSyncOptions = {}) {
+    this.#options = options;
+  }
+
+  attach(controller: Controller): () => void {
+    const Channel = this.#options.BroadcastChannel ?? globalThis.BroadcastChannel;
+    if (typeof Channel !== 'function') {
+      console.error('resource-elements TabSyncManager: BroadcastChannel is not available here.');
+      return () => {};
+    }
+    const channel = new Channel(this.#options.channel ?? 'resource-elements');
+    /** True while a received change is applied: its actions are not sent back. */
+    let receiving = false;
+    /** Changes committed since the last send, as `fetchedAt|date` stamps, and their response keys. */
+    const stamps = new Set<string>();
+    const keys = new Set<string>();
+    let latest: StoreState | undefined;
+    let scheduled = false;
+    let detached = false;
+
+    const send = (message: TabSyncMessage): void => {
+      try {
+        channel.postMessage(message);
+      } catch (error) {
+        console.error('resource-elements TabSyncManager: a change could not be shared.', error);
+      }
+    };
+
+    // Every entity a write touched carries that write's meta (fetchedAt and date), so the
+    // entities to send are found by their meta: one pass per microtask, however many writes.
+    const flush = (): void => {
+      scheduled = false;
+      const state = latest;
+      latest = undefined;
+      if (detached || !state || stamps.size === 0) return;
+      const entities: Table<unknown> = {};
+      const entitiesMeta: Table<unknown> = {};
+      for (const type of Object.keys(state.entitiesMeta)) {
+        const metaTable = state.entitiesMeta[type]!;
+        for (const pk of Object.keys(metaTable)) {
+          const meta = metaTable[pk]!;
+          if (!stamps.has(`${meta.fetchedAt}|${meta.date}`)) continue;
+          define((entities[type] ??= {}), pk, state.entities[type]?.[pk]);
+          define((entitiesMeta[type] ??= {}), pk, meta);
+        }
+      }
+      const endpoints: Record<string, unknown> = {};
+      const meta: Record<string, StoreState['meta'][string]> = {};
+      for (const key of keys) {
+        const responseMeta = Object.hasOwn(state.meta, key) ? state.meta[key] : undefined;
+        if (!responseMeta) continue;
+        define(endpoints, key, state.endpoints[key]);
+        define(meta, key, responseMeta);
+      }
+      stamps.clear();
+      keys.clear();
+      send({
+        type: 'state',
+        state: encodeState({
+          entities: entities as StoreState['entities'],
+          entitiesMeta: entitiesMeta as StoreState['entitiesMeta'],
+          endpoints,
+          meta,
+        }),
+      });
+    };
+
+    const stopEvents = controller.events.subscribe((event: ControllerEvent) => {
+      if (event.type !== 'action' || receiving) return;
+      const { action } = event;
+      if (action.type === 'reset') {
+        stamps.clear();
+        keys.clear();
+        send({ type: 'reset' });
+        return;
+      }
+      latest = event.state;
+      if (action.type !== 'response/set' && action.type !== 'entities/set') return;
+      stamps.add(`${action.fetchedAt}|${action.date}`);
+      if (action.type === 'response/set') keys.add(action.key);
+      if (!scheduled) {
+        scheduled = true;
+        queueMicrotask(flush);
+      }
+    });
+
+    channel.onmessage = (event: MessageEvent<TabSyncMessage>) => {
+      const message = event.data;
+      receiving = true;
+      try {
+        if (message?.type === 'reset') controller.resetEntireStore();
+        else if (message?.type === 'state') hydrate(controller, decodeState(message.state));
+      } catch (error) {
+        console.error('resource-elements TabSyncManager: a change from another tab failed.', error);
+      } finally {
+        receiving = false;
+      }
+    };
+
+    return () => {
+      detached = true;
+      stopEvents();
+      channel.onmessage = null;
+      channel.close();
+    };
+  }
+}
+
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
+}
