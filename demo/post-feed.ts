@@ -18,7 +18,8 @@ export class PostFeed extends LitElement {
         margin-bottom: 0.75rem;
       }
       .scroller {
-        max-height: 7.5rem;
+        /* Less than a page of posts in every engine, so only scrolling loads the next. */
+        max-height: 6rem;
         overflow-y: auto;
         margin: 0 0 0.75rem;
         border-bottom: 1px solid var(--line);
