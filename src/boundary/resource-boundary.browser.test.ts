@@ -241,4 +241,42 @@ describe('<resource-boundary>', () => {
     await until(() => expect(state(inner)).to.equal('error'));
     expect(inner.errors.map((error) => (error as Error).message)).to.deep.equal(['chart failed']);
   });
+
+  it('a retry that throws at once, or returns no promise, fails or succeeds like any task', async () => {
+    const boundary = await fixture<ResourceBoundary>(
+      html`<resource-boundary><div></div></resource-boundary>`,
+    );
+    const plain = boundary.querySelector('div')!;
+    const retryButton = () =>
+      boundary.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement;
+    plain.dispatchEvent(
+      new PendingTaskEvent(Promise.reject(new Error('chart failed')), () => {
+        throw new Error('chart still broken');
+      }),
+    );
+    await until(() => expect(state(boundary)).to.equal('error'));
+    // Before: the error escaped the click handler (an uncaught page error), and the boundary was
+    // left in its error state with no error to show.
+    retryButton().click();
+    await until(() => expect(state(boundary)).to.equal('error'));
+    expect(boundary.errors.map((error) => (error as Error).message)).to.deep.equal([
+      'chart still broken',
+    ]);
+    await boundary.updateComplete;
+    expect(boundary.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
+      'chart still broken',
+    );
+
+    const other = await fixture<ResourceBoundary>(
+      html`<resource-boundary><div></div></resource-boundary>`,
+    );
+    other
+      .querySelector('div')!
+      .dispatchEvent(
+        new PendingTaskEvent(Promise.reject(new Error('once')), (() => undefined) as never),
+      );
+    await until(() => expect(state(other)).to.equal('error'));
+    (other.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement).click();
+    await until(() => expect(state(other)).to.equal('content'));
+  });
 });

@@ -81,7 +81,16 @@ export class ResourceBoundary extends LitElement {
     const failures = this.#failures;
     this.#failures = [];
     for (const { retry } of failures) {
-      if (retry) this.#track(retry(), retry);
+      if (!retry) continue;
+      // Another element's retry may throw at once or return no promise: it fails (or succeeds)
+      // here like any task, not in the click handler.
+      let task: Promise<unknown>;
+      try {
+        task = Promise.resolve(retry());
+      } catch (error) {
+        task = Promise.reject(error);
+      }
+      this.#track(task, retry);
     }
     this.#refresh();
   }
