@@ -181,6 +181,46 @@ describe('<resource-boundary>', () => {
     expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
   });
 
+  it('content that replaces a failed element shows: its failure left with it', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card>
+        <p>Static</p></resource-boundary
+      >`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    // A route change: the failed page is replaced. Before: the old error stayed and hid the new
+    // page, and Retry retried the element that had left, which failed again.
+    const next = document.createElement('boundary-card') as BoundaryCard;
+    next.cardId = '2';
+    provider.querySelector('boundary-card')!.replaceWith(next);
+    await until(() => expect(state(boundary)).to.equal('fallback'));
+    server.take('GET /cards/2').respond(200, { id: '2', title: 'Two' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(next.shadowRoot!.textContent).to.equal('Two');
+  });
+
+  it('a failed element removed with nothing in its place: the rest of the content shows', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card>
+        <p>Static</p></resource-boundary
+      >`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    provider.querySelector('boundary-card')!.remove();
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(boundary.errors).to.deep.equal([]);
+  });
+
   it('an element that renders its own errors keeps them: the boundary shows its content', async () => {
     const server = new FakeServer();
     const { provider } = await mount(
