@@ -181,6 +181,46 @@ describe('<resource-boundary>', () => {
     expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
   });
 
+  it('content that replaces a failed element shows: its failure left with it', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card>
+        <p>Static</p></resource-boundary
+      >`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    // A route change: the failed page is replaced. Before: the old error stayed and hid the new
+    // page, and Retry retried the element that had left, which failed again.
+    const next = document.createElement('boundary-card') as BoundaryCard;
+    next.cardId = '2';
+    provider.querySelector('boundary-card')!.replaceWith(next);
+    await until(() => expect(state(boundary)).to.equal('fallback'));
+    server.take('GET /cards/2').respond(200, { id: '2', title: 'Two' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(next.shadowRoot!.textContent).to.equal('Two');
+  });
+
+  it('a failed element removed with nothing in its place: the rest of the content shows', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card>
+        <p>Static</p></resource-boundary
+      >`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    provider.querySelector('boundary-card')!.remove();
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(boundary.errors).to.deep.equal([]);
+  });
+
   it('an element that renders its own errors keeps them: the boundary shows its content', async () => {
     const server = new FakeServer();
     const { provider } = await mount(
@@ -240,5 +280,43 @@ describe('<resource-boundary>', () => {
     plain.dispatchEvent(foreign);
     await until(() => expect(state(inner)).to.equal('error'));
     expect(inner.errors.map((error) => (error as Error).message)).to.deep.equal(['chart failed']);
+  });
+
+  it('a retry that throws at once, or returns no promise, fails or succeeds like any task', async () => {
+    const boundary = await fixture<ResourceBoundary>(
+      html`<resource-boundary><div></div></resource-boundary>`,
+    );
+    const plain = boundary.querySelector('div')!;
+    const retryButton = () =>
+      boundary.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement;
+    plain.dispatchEvent(
+      new PendingTaskEvent(Promise.reject(new Error('chart failed')), () => {
+        throw new Error('chart still broken');
+      }),
+    );
+    await until(() => expect(state(boundary)).to.equal('error'));
+    // Before: the error escaped the click handler (an uncaught page error), and the boundary was
+    // left in its error state with no error to show.
+    retryButton().click();
+    await until(() => expect(state(boundary)).to.equal('error'));
+    expect(boundary.errors.map((error) => (error as Error).message)).to.deep.equal([
+      'chart still broken',
+    ]);
+    await boundary.updateComplete;
+    expect(boundary.shadowRoot!.querySelector('[part="error"]')!.textContent).to.contain(
+      'chart still broken',
+    );
+
+    const other = await fixture<ResourceBoundary>(
+      html`<resource-boundary><div></div></resource-boundary>`,
+    );
+    other
+      .querySelector('div')!
+      .dispatchEvent(
+        new PendingTaskEvent(Promise.reject(new Error('once')), (() => undefined) as never),
+      );
+    await until(() => expect(state(other)).to.equal('error'));
+    (other.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement).click();
+    await until(() => expect(state(other)).to.equal('content'));
   });
 });

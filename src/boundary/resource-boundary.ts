@@ -5,6 +5,8 @@ import { PendingTaskEvent } from '../index.js';
 interface Failure {
   readonly error: unknown;
   readonly retry: (() => Promise<unknown>) | undefined;
+  /** The element below the boundary that announced the task (its own node when none). */
+  readonly source: Node;
 }
 
 /**
@@ -55,6 +57,12 @@ export class ResourceBoundary extends LitElement {
   readonly #pending = new Set<Promise<unknown>>();
   #failures: Failure[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Drops the failures of elements that left (a route changed the content). */
+  readonly #watchContent = new MutationObserver(() => {
+    if (!this.#dropDeparted()) return;
+    this.requestUpdate();
+    this.#refresh();
+  });
 
   constructor() {
     super();
@@ -78,16 +86,32 @@ export class ResourceBoundary extends LitElement {
    * @example boundary.retry();
    */
   retry(): void {
+    this.#dropDeparted();
     const failures = this.#failures;
     this.#failures = [];
-    for (const { retry } of failures) {
-      if (retry) this.#track(retry(), retry);
+    for (const { retry, source } of failures) {
+      if (!retry) continue;
+      // Another element's retry may throw at once or return no promise: it fails (or succeeds)
+      // here like any task, not in the click handler.
+      let task: Promise<unknown>;
+      try {
+        task = Promise.resolve(retry());
+      } catch (error) {
+        task = Promise.reject(error);
+      }
+      this.#track(task, retry, source);
     }
     this.#refresh();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#watchContent.observe(this, { childList: true, subtree: true });
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#watchContent.disconnect();
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
@@ -112,10 +136,10 @@ export class ResourceBoundary extends LitElement {
     if (!complete || typeof (complete as Promise<unknown>).then !== 'function') return;
     // The nearest boundary catches: outer ones do not also wait.
     event.stopPropagation();
-    this.#track(complete, retry);
+    this.#track(complete, retry, event.target as Node);
   };
 
-  #track(task: Promise<unknown>, retry: (() => Promise<unknown>) | undefined): void {
+  #track(task: Promise<unknown>, retry: (() => Promise<unknown>) | undefined, source: Node): void {
     this.#pending.add(task);
     const settle = (failure?: Failure) => {
       this.#pending.delete(task);
@@ -124,9 +148,19 @@ export class ResourceBoundary extends LitElement {
     };
     task.then(
       () => settle(),
-      (error: unknown) => settle({ error, retry }),
+      (error: unknown) => settle({ error, retry, source }),
     );
     this.#refresh();
+  }
+
+  /**
+   * Forgets the failures of elements no longer below the boundary: what replaced them must not
+   * stay hidden behind an error they can no longer mend. True when one was dropped.
+   */
+  #dropDeparted(): boolean {
+    const count = this.#failures.length;
+    this.#failures = this.#failures.filter(({ source }) => this.contains(source));
+    return this.#failures.length < count;
   }
 
   #refresh(): void {

@@ -90,6 +90,48 @@ describe('<resource-devtools>', () => {
     await until(() => expect(panel.textContent).to.match(/Responses \(0\)/));
   });
 
+  it('Refetch sends the read again: never a mutation, and for a list the list, not its last page', async () => {
+    const Paged = createResource({
+      path: '/paged-gadgets/:id',
+      schema: Gadget,
+      paginationField: 'page',
+    });
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch, retry: 0 });
+    const devtools = await fixture<HTMLElementTagNameMap['resource-devtools']>(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const answer = async <T>(request: Promise<T>, body: unknown) => {
+      await until(() => expect(server.waiting).to.have.length(1));
+      server.take().respond(200, body);
+      return request;
+    };
+    await answer(controller.fetch(Paged.getList, {}), [{ id: '1', name: 'a' }]);
+    await answer(controller.fetch(Paged.getList.getPage, { page: 2 }), [{ id: '2', name: 'b' }]);
+    await answer(controller.fetch(Paged.getList.push, { name: 'c' }), { id: '3', name: 'c' });
+    await answer(controller.fetch(Paged.partialUpdate, { id: '1' }, { name: 'a2' }), {
+      id: '1',
+      name: 'a2',
+    });
+    await devtools.updateComplete;
+    const refetch = (key: string) =>
+      devtools.shadowRoot!.querySelector(
+        `tr[data-key="${key}"] [data-action="refetch"]`,
+      ) as HTMLButtonElement;
+    // Before: these were enabled and sent the POST (a second record) and the PATCH again.
+    expect(refetch('POST /paged-gadgets').disabled).to.equal(true);
+    expect(refetch('PATCH /paged-gadgets/1').disabled).to.equal(true);
+    const calls = server.calls.length;
+    refetch('GET /paged-gadgets').click();
+    await until(() => expect(server.waiting).to.have.length(1));
+    // Before: GET /paged-gadgets?page=2, the last request that landed on the list.
+    expect(server.calls.slice(calls).map((call) => `${call.method} ${call.url}`)).to.deep.equal([
+      'GET /paged-gadgets',
+    ]);
+    server.take().respond(200, [{ id: '1', name: 'a2' }]);
+    await until(() => expect(controller.stats().inFlight).to.equal(0));
+  });
+
   it('works with a Controller given by property, outside any provider', async () => {
     const controller = new Controller();
     controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'Loose' });

@@ -169,7 +169,7 @@ export class ResourceDevtools extends LitElement {
     if (!isController(controller)) return;
     this.#watching = controller;
     for (const request of controller.inFlight()) {
-      this.#reads.set(request.key, request);
+      this.#remember(request.key, request.endpoint, request.args);
       const method = request.endpoint.sideEffect ? 'mutation' : 'read';
       this.#flights.set(request.id, { key: request.key, method, at: Date.now() });
     }
@@ -197,7 +197,7 @@ export class ResourceDevtools extends LitElement {
         break;
       }
       case 'request':
-        this.#reads.set(event.key, { endpoint: event.endpoint, args: event.args });
+        this.#remember(event.key, event.endpoint, event.args);
         if (event.phase === 'start') {
           const method = event.endpoint.sideEffect ? 'mutation' : 'read';
           this.#flights.set(event.id, { key: event.key, method, at: now });
@@ -206,13 +206,23 @@ export class ResourceDevtools extends LitElement {
         }
         break;
       case 'subscription':
-        this.#reads.set(event.key, { endpoint: event.endpoint, args: event.args });
+        this.#remember(event.key, event.endpoint, event.args);
         break;
       default:
         this.#append({ at: now, text: event.type });
     }
     this.requestUpdate();
   };
+
+  /**
+   * Keeps how to refetch the response stored at `key`: only a read whose own request is that
+   * response. A mutation sent again would change data again (a second POST, a second record), and
+   * a page (`?page=2`) that lands on its list is not the list.
+   */
+  #remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): void {
+    if (!endpoint.sideEffect && endpoint.key(...args) === key)
+      this.#reads.set(key, { endpoint, args });
+  }
 
   #append(line: LogLine): void {
     this.#log.push(line);

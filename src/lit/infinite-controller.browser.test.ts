@@ -224,6 +224,65 @@ describe('InfiniteController', () => {
     void next;
   });
 
+  it('a page of the old args settling late leaves the page of the new args in flight alone', async () => {
+    const { server, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const oldPage = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    feed.group = 'b';
+    await until(() => expect(server.waiting).to.have.length(2));
+    server.take('GET /feed/b/posts').respond(200, posts(1, 5, 'b'));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const newPage = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(2));
+    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 10));
+    await oldPage;
+    // Before: the old page cleared loadingMore, so a second loadMore ran too, both counted a
+    // page, and the next one asked for page 4 (page 3 never shown).
+    expect(feed.posts.loadingMore).to.equal(true);
+    expect(feed.posts.loadMore()).to.equal(newPage);
+    server.take('GET /feed/b/posts?page=2').respond(200, posts(6, 10, 'b'));
+    await newPage;
+    await feed.updateComplete;
+    expect(titles(feed)).to.deep.equal(posts(1, 10, 'b').map((post) => post.title));
+    void feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/b/posts?page=3');
+  });
+
+  it('two elements showing one list: a page one loads is no refetch for the other', async () => {
+    const { server, controller } = setup();
+    const provider = document.createElement('resource-provider');
+    provider.controller = controller;
+    provider.append(
+      document.createElement('infinite-feed'),
+      document.createElement('infinite-feed'),
+    );
+    await fixture(html`<div>${provider}</div>`);
+    const [main, side] = [...provider.querySelectorAll<InfiniteFeed>('infinite-feed')];
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(main!.posts.hasMore && side!.posts.hasMore).to.equal(true));
+    const loading = main!.posts.loadMore();
+    expect(side!.posts.loadMore(), 'one page request for both').to.equal(loading);
+    expect(side!.posts.loadingMore).to.equal(true);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 10));
+    await loading;
+    await side!.updateComplete;
+    expect(titles(side!)).to.have.length(10);
+    // Before: the other element took the grown list for a refetch and asked nextPage about all
+    // ten posts as if they were its first page: no more pages.
+    expect(side!.posts.hasMore).to.equal(true);
+    expect(side!.posts.loadingMore).to.equal(false);
+    void side!.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=3');
+  });
+
   it('the list fetched again (page one only) starts the page count over', async () => {
     const { server, clock, controller } = setup();
     const feed = await mount(controller);

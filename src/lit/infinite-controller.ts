@@ -25,6 +25,28 @@ export interface InfiniteOptions<E extends PagedEndpoint> {
 }
 
 /**
+ * What is known of one list's pages. It belongs to the list (per Controller, by the list's request
+ * key), not to one element: every InfiniteController showing that list shares it, so one loading a
+ * page does not make another think the list was fetched again, and a page of a list an element
+ * has just left still counts for that list.
+ */
+interface Paging {
+  pages: number;
+  /** What `nextPage` said after the last page. */
+  next: unknown;
+  /** The list's expiry after its last page: another value means someone refetched the list. */
+  expiresAt: number;
+  loading?: Promise<void>;
+  error?: unknown;
+  /** The hosts showing the list: told when a page ends. */
+  readonly hosts: Set<ResourceHost>;
+}
+
+const pagings = new WeakMap<ControllerLike, Map<string, Paging>>();
+/** Each page as the server sent it (for `nextPage`), by the args object of its request. */
+const rawPages = new WeakMap<object, unknown>();
+
+/**
  * A `ResourceController` for a paginated list that grows page by page: `value` is the whole list
  * (one list in the store, each page merged into it with no entity twice), `loadMore()` fetches the
  * next page through the endpoint's `getPage`, `hasMore` comes from your `nextPage` function, and
@@ -49,17 +71,10 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
   readonly #params: () => ReadParams<E> | null;
   readonly #options: InfiniteOptions<E>;
   #controller: ControllerLike | undefined;
-  /** The args (as JSON) the pages below belong to; new args start over. */
-  #list: string | undefined;
-  #pages = 0;
-  #next: unknown;
-  /** The list's expiry after our last page: another value means someone refetched the list. */
-  #expiresAt = 0;
-  #loading: Promise<void> | undefined;
-  #error: unknown;
+  /** The paging of the list the host showed at its last update. */
+  #joined: Paging | undefined;
   /** The getPage wrapper that keeps the raw page, per list endpoint. */
   #pageOf = new WeakMap<object, EndpointLike>();
-  #raw: unknown;
   #observer: IntersectionObserver | undefined;
   #sentinel: Element | undefined;
   #visible = false;
@@ -96,17 +111,18 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
 
   /** True when `nextPage` named a page after the last one loaded. */
   get hasMore(): boolean {
-    return this.#pages > 0 && this.#next !== undefined && this.#next !== null;
+    const paging = this.#paging();
+    return !!paging && paging.pages > 0 && paging.next !== undefined && paging.next !== null;
   }
 
   /** True while a next page is in flight. */
   get loadingMore(): boolean {
-    return this.#loading !== undefined;
+    return this.#paging()?.loading !== undefined;
   }
 
   /** Why the last `loadMore()` failed, until the next one starts. */
   get loadMoreError(): unknown {
-    return this.#error;
+    return this.#paging()?.error;
   }
 
   /**
@@ -116,43 +132,40 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
    * @example html`<button ?disabled=${!posts.hasMore} @click=${() => posts.loadMore()}>More</button>`
    */
   loadMore(): Promise<void> {
-    if (this.#loading) return this.#loading;
+    const paging = this.#paging();
     const controller = this.#controller;
     const params = this.#params();
-    if (!controller || !this.hasMore || this.status !== 'complete' || params === null) {
+    if (paging?.loading) return paging.loading;
+    if (!paging || !controller || !this.hasMore || this.status !== 'complete') {
       return Promise.resolve();
     }
-    const list = this.#list;
-    this.#error = undefined;
-    this.#raw = undefined;
-    const done = (): boolean => {
-      this.#loading = undefined;
-      this.#host.requestUpdate();
-      return list === this.#list;
-    };
+    paging.error = undefined;
     let endpoint!: E;
+    let pageArgs: object = {};
     let request: Promise<unknown>;
     try {
       // A hook that throws, or a list whose schema has no Collection to page: loadMoreError.
       endpoint = this.#endpoint();
-      const pageArgs = { ...(params as object), [endpoint.paginationField!]: this.#next };
+      pageArgs = { ...(params as object), [endpoint.paginationField!]: paging.next };
       request = controller.fetch(this.#page(endpoint), pageArgs as never);
     } catch (error) {
       request = Promise.reject(error);
     }
-    const loading = request.then(
+    const loading = (paging.loading = request.then(
       (value) => {
-        if (!done()) return;
-        this.#pages++;
-        this.#setNext((this.#raw ?? value) as Resolved<E>);
-        this.#expiresAt = controller.getResponse(endpoint, ...this.#args(params)).expiresAt;
+        paging.pages++;
+        this.#setNext(paging, (rawPages.get(pageArgs) ?? value) as Resolved<E>);
+        paging.expiresAt = controller.getResponse(endpoint, ...this.#args(params)).expiresAt;
+        paging.loading = undefined;
         this.#checkSentinel();
       },
       (error: unknown) => {
-        if (done()) this.#error = error;
+        paging.error = error;
+        paging.loading = undefined;
       },
-    );
-    this.#loading = loading;
+    ));
+    // The hosts showing this list (this one may have moved on to other args) re-render.
+    void loading.then(() => paging.hosts.forEach((host) => host.requestUpdate()));
     this.#host.requestUpdate();
     return loading;
   }
@@ -168,42 +181,66 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
 
   override hostUpdate(): void {
     super.hostUpdate();
-    const params = this.#params();
-    const list = params === null ? undefined : JSON.stringify(params ?? {});
-    if (list !== this.#list) {
-      // Other args: another list, from its first page.
-      this.#list = list;
-      this.#pages = 0;
-      this.#error = undefined;
-      this.#loading = undefined;
+    const paging = this.#paging();
+    if (paging !== this.#joined) {
+      // Other args: another list, with its own pages.
+      this.#joined?.hosts.delete(this.#host);
+      paging?.hosts.add(this.#host);
+      this.#joined = paging;
     }
-    if (this.status !== 'complete' || this.#loading || params === null) return;
-    const expiresAt = this.#controller?.getResponse(
+    // While a page is in flight, the list grows by it: that is no refetch.
+    if (!paging || this.status !== 'complete' || paging.loading) return;
+    const expiresAt = this.#controller!.getResponse(
       this.#endpoint(),
-      ...this.#args(params),
+      ...this.#args(this.#params()),
     ).expiresAt;
-    if (this.#pages === 0 || expiresAt !== this.#expiresAt) {
+    if (paging.pages === 0 || expiresAt !== paging.expiresAt) {
       // The first page arrived, or the list was fetched again without its pages: start over.
-      this.#pages = 1;
-      this.#expiresAt = expiresAt ?? 0;
-      this.#setNext(this.value as Resolved<E>);
+      paging.pages = 1;
+      paging.expiresAt = expiresAt;
+      paging.error = undefined;
+      this.#setNext(paging, this.value as Resolved<E>);
       this.#checkSentinel();
     }
   }
 
   override hostDisconnected(): void {
     super.hostDisconnected();
+    this.#joined?.hosts.delete(this.#host);
+    this.#joined = undefined;
     this.#observer?.disconnect();
     this.#observer = undefined;
   }
 
-  /** Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. */
-  #setNext(lastPage: Resolved<E>): void {
+  /**
+   * The paging of the list read now (made on first use), or undefined when nothing is read: no
+   * provider yet, null args, or args the endpoint refuses.
+   */
+  #paging(): Paging | undefined {
+    const controller = this.#controller;
+    const params = this.#params();
+    if (!controller || params === null) return undefined;
+    let key: string;
     try {
-      this.#next = this.#options.nextPage(lastPage, this.#pages);
+      key = this.#endpoint().key(...this.#args(params));
+    } catch {
+      return undefined;
+    }
+    let lists = pagings.get(controller);
+    if (!lists) pagings.set(controller, (lists = new Map()));
+    let paging = lists.get(key);
+    if (!paging)
+      lists.set(key, (paging = { pages: 0, next: undefined, expiresAt: 0, hosts: new Set() }));
+    return paging;
+  }
+
+  /** Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. */
+  #setNext(paging: Paging, lastPage: Resolved<E>): void {
+    try {
+      paging.next = this.#options.nextPage(lastPage, paging.pages);
     } catch (error) {
-      this.#next = undefined;
-      this.#error = error;
+      paging.next = undefined;
+      paging.error = error;
     }
   }
 
@@ -232,8 +269,11 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       Object.defineProperties(page, {
         name: { value: original.name },
         run: {
-          value: async (args: never, context: unknown) =>
-            (this.#raw = await original.run(args, context as never)),
+          value: async (args: readonly object[], context: unknown) => {
+            const raw = await original.run(args as never, context as never);
+            rawPages.set(args[0]!, raw);
+            return raw;
+          },
         },
       });
       this.#pageOf.set(endpoint, page);

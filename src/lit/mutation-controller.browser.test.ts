@@ -240,6 +240,19 @@ describe('MutationController', () => {
     );
   });
 
+  it('args the endpoint refuses (no id for /plain/:id): error naming the parameter, no request', async () => {
+    const { server, controller } = setup();
+    const { editor } = await mount(controller);
+    const ignored = editor.rename.run({} as never, { title: 'x' });
+    void ignored; // not handled: still no unhandled rejection
+    await until(() => expect(editor.rename.status).to.equal('error'));
+    const message = (editor.rename.error as Error).message;
+    expect(message).to.contain('"id"');
+    expect(message).to.contain('/plain/:id');
+    await settle();
+    expect(server.calls).to.have.length(0);
+  });
+
   it('with no provider: run rejects with an error naming the element, shown in error', async () => {
     const editor = await fixture<TaskEditor>(html`<mutation-task-editor></mutation-task-editor>`);
     let caught: unknown;

@@ -171,6 +171,24 @@ describe('retries (Chromium, real Controller, injected timers)', () => {
     expect(provider.isConnected).to.equal(true);
   });
 
+  it('args changed during the wait between attempts: the old read sends nothing more', async () => {
+    const { server, clock, controller } = setup(Infinity); // no GC timer: only the retry's counts
+    const view = reader(noteTag, { id: '6' });
+    await mount(controller, view);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(503);
+    await retryScheduled(clock);
+    view.params = { id: '7' };
+    view.requestUpdate();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /notes/7').respond(200, { id: '7', title: 'seven' });
+    await until(() => expect(textOf(view)).to.equal('seven'));
+    await until(() => expect(controller.stats()).to.deep.include({ inFlight: 0, timers: 0 }));
+    clock.advance(60_000);
+    await settle();
+    expect(server.calls.map((call) => call.url)).to.deep.equal(['/notes/6', '/notes/7']);
+  });
+
   it("waits while the window is offline and tries again on its 'online' event", async () => {
     const { server, clock, controller } = setup();
     const view = reader(noteTag, { id: '4' });

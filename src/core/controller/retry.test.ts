@@ -410,6 +410,20 @@ describe('retryDelay and retryAfter', () => {
     assert.equal(retryAfter(new Error('no response'), now), undefined);
   });
 
+  it('reads fractional seconds as seconds, and no bare number as a date', () => {
+    const withHeader = (value: string) => ({
+      response: new Response(null, { status: 503, headers: { 'Retry-After': value } }),
+    });
+    const later = () => Date.parse('2030-01-01T00:00:00Z');
+    // V8's Date.parse reads "1.5" as 5 January 2001 and "-1" as 2001: a date long past, so the
+    // read was tried again at once instead of after the wait the server asked for.
+    assert.equal(retryAfter(withHeader('1.5'), later), 1_500);
+    assert.equal(retryAfter(withHeader(' 0.25 '), later), 250);
+    assert.equal(retryAfter(withHeader('-1'), later), undefined);
+    assert.equal(retryAfter(withHeader('2.0.1'), later), undefined);
+    assert.equal(retryAfter(withHeader('Tue, 01 Jan 2030 00:00:03 GMT'), later), 3_000);
+  });
+
   it('names the endpoint when its retry option is neither a count nor a function', () => {
     const bad = fakeEndpoint({ path: '/x', retry: 'often' as never, name: 'getX' });
     assert.throws(() => retryDelay(bad, 1, error503, now), /getX: retry must be/);

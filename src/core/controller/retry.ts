@@ -30,15 +30,17 @@ export interface RetryEnv {
 
 /**
  * The server's `Retry-After` in ms (delta-seconds or an HTTP date, read on the Controller's
- * clock), or undefined when the error's response has none.
+ * clock), or undefined when the error's response has none or one that is neither.
  * @example retryAfter(error503WithRetryAfter2, Date.now) // 2000
  */
 export function retryAfter(error: unknown, now: () => number): number | undefined {
   const headers = (error as { response?: { headers?: Headers } } | null)?.response?.headers;
   const value = typeof headers?.get === 'function' ? headers.get('retry-after') : null;
   if (!value) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
+  // Seconds (a fraction too, which some servers send); a bare number is never a date, which
+  // Date.parse would make of it ("1.5" is 5 January 2001 in V8).
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Number(value) * 1000;
+  const date = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now());
 }
 
