@@ -72,6 +72,24 @@ describe('applyPushMessage', () => {
     );
     assert.deepEqual(names(controller), ['one', 'two']);
   });
+
+  it('a delete whose pk is missing, null or not a string or number throws, changing nothing', async () => {
+    const { controller } = await loaded();
+    const before = controller.getState();
+    for (const pk of [undefined, null, { id: '1' }, ['1'], true]) {
+      assert.throws(
+        () =>
+          applyPushMessage(controller, { Item }, { type: 'delete', entity: 'Item', pk } as never),
+        /Push message deleting Item has no usable pk \(got .*\): expected a string or a number/,
+      );
+    }
+    assert.equal(
+      controller.getState(),
+      before,
+      'no "undefined" or "[object Object]" entity stored',
+    );
+    assert.deepEqual(names(controller), ['one', 'two']);
+  });
 });
 
 describe('PushManager', () => {
@@ -121,6 +139,37 @@ describe('PushManager', () => {
     assert.deepEqual(names(controller), ['one', 'two']);
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '1', id: '2' });
     assert.deepEqual(names(controller), ['two']);
+    detach();
+  });
+
+  it('a null or non-object message is reported; nothing is thrown at the source and the stream goes on', async () => {
+    const { controller } = await loaded();
+    const fake = fakeSource();
+    const manager = new PushManager({ source: fake.source, entities: { Item } });
+    const detach = manager.attach(controller);
+    fake.last.handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '1', name: 'a' },
+      id: '1',
+    });
+    for (const message of [null, undefined, 5, 'text']) {
+      const errors = await consoleErrors(() => fake.last.handlers.message(message as never));
+      assert.equal(errors.length, 1);
+      assert.match(
+        String(errors[0]![0]),
+        /pushed message .* was not applied \(A push message must be an object/,
+      );
+    }
+    assert.equal(manager.lastEventId, '1');
+    fake.last.handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '1', name: 'b' },
+      id: '2',
+    });
+    assert.deepEqual(names(controller), ['b', 'two']);
+    assert.equal(manager.lastEventId, '2');
     detach();
   });
 
