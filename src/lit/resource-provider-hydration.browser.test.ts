@@ -180,6 +180,21 @@ describe('<resource-provider> hydrating from a server state script', () => {
     }
   });
 
+  it("a server whose clock runs ahead of the browser's: what the browser fetches later still shows", async () => {
+    const server = new FakeServer();
+    const controller = new Controller({ now: () => T0, fetch: server.fetch });
+    const view = reader<typeof getTodo>(tag, { id: '1' }) as Reader<typeof getTodo>;
+    // Fetched on the server a minute "after" the browser's now.
+    mounted = mount(controller, stateScript(JSON.stringify(serverState(T0 + 60_000))), view);
+    await view.updateComplete;
+    expect(textOf(view)).to.equal('From the server');
+    const refetch = controller.fetch(getTodo, { id: '1' });
+    await until(() => expect(server.calls).to.have.length(1));
+    server.take().respond(200, { id: '1', title: 'Changed since' });
+    await refetch;
+    await until(() => expect(textOf(view)).to.equal('Changed since'));
+  });
+
   it('takes a partial state (no errors, no entity metadata) as hydrate() does', async () => {
     const { endpoints, meta, entities } = serverState();
     const server = new FakeServer();

@@ -296,6 +296,44 @@ describe('hydrate: a state from elsewhere', () => {
     assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'theirs');
     assert.equal((controller.getResponse(get, { id: '2' }).data as Todo).title, 'ours');
   });
+
+  it("a state from a clock ahead of ours (a server's) counts as fetched now: what we fetch, set or delete later wins", async () => {
+    const { controller, server, clock } = setup();
+    const { get } = todoEndpoints();
+    const ahead = stateAt(clock.now() + 60_000);
+    const expiresAt = Object.values(ahead.meta as Record<string, { expiresAt: number }>)[0]!
+      .expiresAt;
+    hydrate(controller, ahead);
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'theirs');
+    // Expiry still follows the state's own clock (documented: the two clocks are compared).
+    assert.equal(controller.getResponse(get, { id: '1' }).expiresAt, expiresAt);
+    clock.advance(1);
+    controller.set(Todo, { id: '1', title: 'pushed here' });
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'pushed here');
+    clock.advance(1);
+    const refetch = controller.fetch(get, { id: '1' });
+    server.take().respond(200, { id: '1', title: 'fetched here' });
+    await refetch;
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'fetched here');
+    clock.advance(1);
+    controller.invalidate(Todo, '1');
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Invalid);
+  });
+
+  it('a state with fetch times far in the future (tampered) cannot pin its data', () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    const pinned = stateAt(0);
+    for (const table of Object.values(
+      pinned.entitiesMeta as Record<string, Record<string, { fetchedAt: number }>>,
+    ))
+      for (const meta of Object.values(table)) meta.fetchedAt = 1e308;
+    for (const meta of Object.values(pinned.meta as Record<string, { fetchedAt: number }>))
+      meta.fetchedAt = 1e308;
+    hydrate(controller, pinned);
+    controller.set(Todo, { id: '1', title: 'ours' });
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'ours');
+  });
 });
 
 describe('ordering by request, not by millisecond', () => {
