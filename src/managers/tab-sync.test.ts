@@ -143,7 +143,10 @@ describe('TabSyncManager', () => {
       ['hello', /that is not a change \("hello"\)/],
       [{ type: 'patch', v: 2 }, /that is not a change \(\{"type":"patch","v":2\}\)/],
       [{ type: 'state', state: null }, /The state at its root is not an object/],
-      [{ type: 'state', state: { entities: { Todo: [{ id: '1' }] } } }, /entities\["Todo"\] is not/],
+      [
+        { type: 'state', state: { entities: { Todo: [{ id: '1' }] } } },
+        /entities\["Todo"\] is not/,
+      ],
       [
         { type: 'state', state: { entities: { Todo: { '1': null } }, entitiesMeta: {} } },
         /The state at entities\["Todo"\]\["1"\] is not an object/,
