@@ -4,6 +4,8 @@
  * Controller, where whichever side fetched a response or an entity later wins.
  */
 import type { Controller } from './controller/controller.js';
+import { controllerInternals } from './protocol/internals.js';
+import { checkState } from './store/check-state.js';
 import type { ResponseError, StoreState } from './store/state.js';
 import { restoreState } from './store/state.js';
 
@@ -53,10 +55,19 @@ export function dehydrate(
 /**
  * Merges `state` (from `dehydrate` or `getState`, possibly through JSON) into a live controller:
  * readers see it at once, with no request, and its expiry continues from when it was fetched.
+ * A fetch time later than the controller's clock (a server's clock ahead of the browser's) counts
+ * as now, so what this controller fetches or writes afterwards is newer. Throws a TypeError
+ * naming the first part that is not a store state (`The state at meta["GET /todos"] is not an
+ * object.`), changing nothing.
  * @example hydrate(controller, JSON.parse(script.textContent));
  */
 export function hydrate(controller: Controller, state: Partial<StoreState>): void {
-  controller.dispatch({ type: 'hydrate', state: restoreState(state) });
+  checkState(state);
+  controller.dispatch({
+    type: 'hydrate',
+    state: restoreState(state),
+    now: controller[controllerInternals]().now(),
+  });
 }
 
 function plainError(error: unknown): unknown {

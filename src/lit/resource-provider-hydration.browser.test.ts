@@ -136,6 +136,65 @@ describe('<resource-provider> hydrating from a server state script', () => {
     }
   });
 
+  it('reports a script of JSON that is not a store state, naming the part; takes nothing, and the reads fetch', async () => {
+    const good = serverState();
+    const key = Object.keys(good.meta)[0]!;
+    const tampered: [unknown, RegExp][] = [
+      [{ ...good, entities: { HydratedTodo: { '1': null } } }, /entities\["HydratedTodo"\]\["1"\]/],
+      [{ ...good, entities: ['x'] }, /The state at entities is not an object/],
+      [
+        { ...good, meta: { [key]: null } },
+        /The state at meta\["GET \/mock\/hydration\/todos\/1"\]/,
+      ],
+      [
+        { ...good, meta: { [key]: { ...good.meta[key], expiresAt: 'later' } } },
+        /\.expiresAt is not a number/,
+      ],
+      [{ ...good, errors: { [key]: null } }, /The state at errors\[/],
+    ];
+    for (const [state, where] of tampered) {
+      const errors: unknown[][] = [];
+      const original = console.error;
+      console.error = (...args: unknown[]) => errors.push(args);
+      try {
+        const server = new FakeServer();
+        const controller = new Controller({ fetch: server.fetch });
+        const before = controller.getState();
+        const view = reader<typeof getTodo>(tag, { id: '1' }) as Reader<typeof getTodo>;
+        mounted = mount(controller, stateScript(JSON.stringify(state)), view);
+        await view.updateComplete;
+        expect(errors, JSON.stringify(state)).to.have.length(1);
+        expect(String(errors[0]![0])).to.contain('<resource-provider> ignored its state script');
+        expect(errors[0]![1]).to.be.instanceOf(TypeError);
+        expect((errors[0]![1] as Error).message).to.match(where);
+        expect(controller.getState()).to.equal(before);
+        expect(view.querySelector('.pending')).to.not.equal(null);
+        await until(() => expect(server.calls).to.have.length(1));
+        server.take().respond(200, { id: '1', title: 'Fetched' });
+        await until(() => expect(textOf(view)).to.equal('Fetched'));
+      } finally {
+        console.error = original;
+        mounted?.remove();
+        mounted = undefined;
+      }
+    }
+  });
+
+  it("a server whose clock runs ahead of the browser's: what the browser fetches later still shows", async () => {
+    const server = new FakeServer();
+    const controller = new Controller({ now: () => T0, fetch: server.fetch });
+    const view = reader<typeof getTodo>(tag, { id: '1' }) as Reader<typeof getTodo>;
+    // Fetched on the server a minute "after" the browser's now.
+    mounted = mount(controller, stateScript(JSON.stringify(serverState(T0 + 60_000))), view);
+    await view.updateComplete;
+    expect(textOf(view)).to.equal('From the server');
+    const refetch = controller.fetch(getTodo, { id: '1' });
+    await until(() => expect(server.calls).to.have.length(1));
+    server.take().respond(200, { id: '1', title: 'Changed since' });
+    await refetch;
+    await until(() => expect(textOf(view)).to.equal('Changed since'));
+  });
+
   it('takes a partial state (no errors, no entity metadata) as hydrate() does', async () => {
     const { endpoints, meta, entities } = serverState();
     const server = new FakeServer();

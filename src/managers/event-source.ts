@@ -38,8 +38,9 @@ export function eventSource(url: string, options: EventSourceOptions = {}): Push
       try {
         message = JSON.parse(event.data) as PushMessage;
       } catch {
+        const id = event.lastEventId ? ` (id ${event.lastEventId})` : '';
         console.error(
-          `resource-elements eventSource: ${url} sent an event that is not JSON; it was skipped.`,
+          `resource-elements eventSource: ${url} sent an event${id} that is not JSON; it was skipped.`,
         );
         return;
       }

@@ -262,6 +262,65 @@ describe('PersistManager', () => {
     );
   });
 
+  it('a page where touching indexedDB throws (a sandboxed frame): one console error, the page works', async () => {
+    // Some browsers throw a SecurityError from the indexedDB getter itself (opaque origins).
+    Object.defineProperty(globalThis, 'indexedDB', {
+      configurable: true,
+      get() {
+        throw new DOMException('The operation is insecure.', 'SecurityError');
+      },
+    });
+    try {
+      const errors = await consoleErrors(async () => {
+        const persist = new PersistManager({ buster: 'v1' });
+        const { controller } = await loaded({ managers: [persist] });
+        await persist.restored;
+        assert.deepEqual(names(controller), ['one', 'two']);
+        controller.dispose();
+      });
+      assert.equal(errors.length, 1);
+      assert.match(
+        String(errors[0]![0]),
+        /PersistManager "default" could not read the saved store \(SecurityError: The operation is insecure\.\)/,
+      );
+    } finally {
+      delete (globalThis as { indexedDB?: unknown }).indexedDB;
+    }
+  });
+
+  it('a saved record that is not an object, or holds a null entity, is reported once and discarded', async () => {
+    const saved = new FakeClock().now();
+    for (const bad of [
+      'garbage',
+      42,
+      {
+        buster: 'v1',
+        savedAt: saved,
+        state: {
+          entities: { Item: { '1': null } },
+          entitiesMeta: { Item: { '1': { date: saved, fetchedAt: saved } } },
+        },
+      },
+    ]) {
+      const storage = memoryStorage();
+      storage.data.set('default', bad);
+      const { persist } = persistOn(storage, { buster: 'v1' });
+      const errors = await consoleErrors(async () => {
+        const { controller } = await loaded({ managers: [persist] });
+        await persist.restored;
+        await flush();
+        assert.deepEqual(names(controller), ['one', 'two']);
+        controller.dispose();
+      });
+      assert.equal(errors.length, 1, `${JSON.stringify(bad)}: one error`);
+      assert.match(
+        String(errors[0]![0]),
+        /PersistManager "default" could not restore the saved store, which does not fit; it was discarded \(TypeError: The (saved record|state at entities\["Item"\]\["1"\]) is not an object/,
+      );
+      assert.ok(record(storage).state.entities!.Item, 'the bad record was replaced by a good one');
+    }
+  });
+
   it('a saved record that does not fit is reported, discarded, and the store keeps working', async () => {
     const storage = memoryStorage();
     storage.data.set('default', {

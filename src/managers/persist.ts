@@ -168,14 +168,19 @@ export class PersistManager implements Manager {
       this.#fail('read the saved store', error);
       return;
     }
-    if (!record || typeof record !== 'object') return;
+    if (record === undefined) return;
     const now = this.#now();
-    if (record.buster !== this.#buster || !(now - record.savedAt <= this.#maxAge)) {
+    const isRecord = record !== null && typeof record === 'object';
+    if (isRecord && (record.buster !== this.#buster || !(now - record.savedAt <= this.#maxAge))) {
       await this.#storage.delete(this.#name).catch((error) => this.#fail('discard', error));
       return;
     }
     const oldest = now - this.#maxAge;
     try {
+      if (!isRecord) {
+        const kind = record === null ? 'null' : `a ${typeof record}`;
+        throw new TypeError(`The saved record is not an object (it is ${kind})`);
+      }
       const state = decodeState(record.state);
       const fresh = (key: string) => {
         const meta = Object.hasOwn(state.meta ?? {}, key) ? state.meta![key] : undefined;

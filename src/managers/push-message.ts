@@ -71,6 +71,22 @@ export function applyPushMessage(
         `(it has: ${Object.keys(entities).join(', ') || 'nothing'}). Add the class to \`entities\`.`,
     );
   }
-  if (message.type === 'upsert') controller.set(Entity, message.data);
-  else controller.invalidate(Entity, String(message.pk));
+  if (message.type === 'upsert') {
+    controller.set(Entity, message.data);
+    return;
+  }
+  const { pk } = message as { pk: unknown };
+  // Anything else would be turned into a pk such as "undefined" or "[object Object]".
+  if (typeof pk !== 'string' && typeof pk !== 'number') {
+    throw new TypeError(
+      `Push message deleting ${message.entity} has no usable pk (got ${describePk(pk)}): ` +
+        'expected a string or a number.',
+    );
+  }
+  controller.invalidate(Entity, String(pk));
+}
+
+function describePk(pk: unknown): string {
+  if (pk === null || typeof pk !== 'object') return String(pk);
+  return Array.isArray(pk) ? 'an array' : 'an object';
 }

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { applyPushMessage } from './push-message.js';
 import { PushManager } from './push.js';
+import { eventSource } from './event-source.js';
 import type { PushHandlers, PushSource } from './push.js';
 import {
   Item,
@@ -72,6 +73,24 @@ describe('applyPushMessage', () => {
     );
     assert.deepEqual(names(controller), ['one', 'two']);
   });
+
+  it('a delete whose pk is missing, null or not a string or number throws, changing nothing', async () => {
+    const { controller } = await loaded();
+    const before = controller.getState();
+    for (const pk of [undefined, null, { id: '1' }, ['1'], true]) {
+      assert.throws(
+        () =>
+          applyPushMessage(controller, { Item }, { type: 'delete', entity: 'Item', pk } as never),
+        /Push message deleting Item has no usable pk \(got .*\): expected a string or a number/,
+      );
+    }
+    assert.equal(
+      controller.getState(),
+      before,
+      'no "undefined" or "[object Object]" entity stored',
+    );
+    assert.deepEqual(names(controller), ['one', 'two']);
+  });
 });
 
 describe('PushManager', () => {
@@ -121,6 +140,37 @@ describe('PushManager', () => {
     assert.deepEqual(names(controller), ['one', 'two']);
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '1', id: '2' });
     assert.deepEqual(names(controller), ['two']);
+    detach();
+  });
+
+  it('a null or non-object message is reported; nothing is thrown at the source and the stream goes on', async () => {
+    const { controller } = await loaded();
+    const fake = fakeSource();
+    const manager = new PushManager({ source: fake.source, entities: { Item } });
+    const detach = manager.attach(controller);
+    fake.last.handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '1', name: 'a' },
+      id: '1',
+    });
+    for (const message of [null, undefined, 5, 'text']) {
+      const errors = await consoleErrors(() => fake.last.handlers.message(message as never));
+      assert.equal(errors.length, 1);
+      assert.match(
+        String(errors[0]![0]),
+        /pushed message .* was not applied \(A push message must be an object/,
+      );
+    }
+    assert.equal(manager.lastEventId, '1');
+    fake.last.handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '1', name: 'b' },
+      id: '2',
+    });
+    assert.deepEqual(names(controller), ['b', 'two']);
+    assert.equal(manager.lastEventId, '2');
     detach();
   });
 
@@ -215,5 +265,62 @@ describe('PushManager', () => {
     again();
     assert.equal(fake.last.closed, true);
     assert.equal(controller.events.size, 3, 'only the built-in managers listen');
+  });
+});
+
+describe('eventSource', () => {
+  /** A stand-in for the browser's EventSource: the test fires its events. */
+  function fakeEventSources() {
+    const opened: FakeEventSource[] = [];
+    class FakeEventSource {
+      onopen: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      onmessage: ((event: { data: string; lastEventId: string }) => void) | null = null;
+      closed = false;
+      constructor(readonly url: string) {
+        opened.push(this);
+      }
+      close() {
+        this.closed = true;
+      }
+    }
+    return { opened, EventSource: FakeEventSource as unknown as typeof EventSource };
+  }
+
+  it('an event that is not JSON, or JSON null, is reported with the URL and event id; the stream goes on', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeEventSources();
+    const manager = new PushManager({
+      source: eventSource('/api/events', { EventSource: fake.EventSource }),
+      entities: { Item },
+      timers: clock.timers,
+    });
+    const detach = manager.attach(controller);
+    const stream = fake.opened[0]!;
+    stream.onopen!();
+    const errors = await consoleErrors(() => {
+      stream.onmessage!({ data: '{"type":"upsert",', lastEventId: 'e-1' });
+      stream.onmessage!({ data: 'null', lastEventId: 'e-2' });
+    });
+    assert.equal(errors.length, 2);
+    assert.match(
+      String(errors[0]![0]),
+      /eventSource: \/api\/events sent an event \(id e-1\) that is not JSON; it was skipped/,
+    );
+    assert.match(String(errors[1]![0]), /pushed message null was not applied/);
+    stream.onmessage!({
+      data: JSON.stringify({ type: 'upsert', entity: 'Item', data: { id: '1', name: 'live' } }),
+      lastEventId: 'e-3',
+    });
+    assert.deepEqual(names(controller), ['live', 'two']);
+    assert.equal(manager.lastEventId, 'e-3');
+    // Dropped: closed, and the next connection resumes after the last id applied.
+    stream.onerror!();
+    assert.equal(stream.closed, true);
+    clock.advance(1000);
+    assert.equal(fake.opened.length, 2);
+    assert.equal(fake.opened[1]!.url, '/api/events?lastEventId=e-3');
+    detach();
+    assert.equal(fake.opened[1]!.closed, true);
   });
 });

@@ -112,7 +112,7 @@ export class PushManager implements Manager {
         message: (message) => {
           if (!current) return;
           try {
-            if (message.type === 'gap' || message.type === 'reset') {
+            if (message?.type === 'gap' || message?.type === 'reset') {
               // What was missed is unknown: resuming from before it would only say "gap" again.
               this.#lastEventId = undefined;
               revalidateShown();
@@ -125,7 +125,8 @@ export class PushManager implements Manager {
               error,
             );
           }
-          if (typeof message.id === 'string') this.#lastEventId = message.id;
+          // A source may hand on whatever arrived (JSON `null` too): only an object has an id.
+          if (typeof message?.id === 'string') this.#lastEventId = message.id;
         },
         error: () => {
           if (!current) return;

@@ -15,17 +15,19 @@ const STORE = 'stores';
 /**
  * Keeps values in the IndexedDB database `database` (one object store, keyed by name). A
  * connection is opened per operation and closed after it: nothing stays open between writes, and
- * another tab's upgrade is never blocked.
+ * another tab's upgrade is never blocked. Without `factory`, the host's `indexedDB` is looked up
+ * at each operation (in some sandboxed frames that lookup throws: the operation rejects).
  * @example new PersistManager({ buster: 'v1', storage: indexedDbStorage(indexedDB) });
  */
 export function indexedDbStorage(
-  factory: IDBFactory | undefined = globalThis.indexedDB,
+  factory?: IDBFactory,
   database = 'resource-elements',
 ): PersistStorage {
   const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest) =>
     new Promise<T>((resolve, reject) => {
-      if (!factory) throw new Error('IndexedDB is not available here');
-      const opening = factory.open(database, 1);
+      const idb = factory ?? globalThis.indexedDB;
+      if (!idb) throw new Error('IndexedDB is not available here');
+      const opening = idb.open(database, 1);
       opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
       opening.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
       opening.onerror = () => reject(opening.error ?? new Error('IndexedDB did not open'));

@@ -1,5 +1,5 @@
 // Two controllers, as two tabs would have, joined by Node's own BroadcastChannel.
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it, mock } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { TabSyncManager } from './tab-sync.js';
 import { setup, failOnUnhandledRejection } from '../core/controller/test-utils/harness.js';
@@ -59,7 +59,7 @@ async function twoTabs() {
     ((tab.controller.getResponse(api.getList).data as Todo[] | undefined) ?? []).map(
       (todo) => todo.title,
     );
-  return { a, b, titles, counts: counting.counts };
+  return { a, b: { ...b, channel }, titles, counts: counting.counts };
 }
 
 async function loadList(tab: ReturnType<typeof setup>) {
@@ -129,6 +129,55 @@ describe('TabSyncManager', () => {
       counts.posted.map((message) => (message as { type: string }).type),
       ['state', 'reset'],
     );
+  });
+
+  it('a message that is not a change, or a change that does not fit, is reported and changes nothing', async () => {
+    const { a, b, titles } = await twoTabs();
+    await loadList(a);
+    await until(() => titles(b).length === 2, 'tab b has the list');
+    const before = b.controller.getState();
+    // Another version of the app, or anything else, on the same channel.
+    const outsider = new BroadcastChannel(b.channel);
+    const messages: [unknown, RegExp][] = [
+      [null, /ignored a message on channel "test-.*" that is not a change \(null\)/],
+      ['hello', /that is not a change \("hello"\)/],
+      [{ type: 'patch', v: 2 }, /that is not a change \(\{"type":"patch","v":2\}\)/],
+      [{ type: 'state', state: null }, /The state at its root is not an object/],
+      [
+        { type: 'state', state: { entities: { Todo: [{ id: '1' }] } } },
+        /entities\["Todo"\] is not/,
+      ],
+      [
+        { type: 'state', state: { entities: { Todo: { '1': null } }, entitiesMeta: {} } },
+        /The state at entities\["Todo"\]\["1"\] is not an object/,
+      ],
+    ];
+    const spy = mock.method(console, 'error', () => {});
+    try {
+      for (const [message] of messages) outsider.postMessage(message);
+      // Both tabs hear the outsider: each reports every message once.
+      const expected = 2 * messages.length;
+      await until(() => spy.mock.callCount() >= expected, 'every message was reported');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      spy.mock.restore();
+    }
+    const errors = spy.mock.calls.map((call) => call.arguments);
+    outsider.close();
+    const texts = errors.map((args) => `${String(args[0])} ${String(args[1])}`);
+    assert.equal(texts.length, 2 * messages.length, texts.join('\n'));
+    for (const [message, pattern] of messages) {
+      const matching = texts.filter((text) => pattern.test(text));
+      assert.equal(matching.length, 2, `${JSON.stringify(message)}: ${texts.join('\n')}`);
+    }
+    assert.equal(b.controller.getState(), before, 'the store is as it was');
+    assert.deepEqual(titles(b), ['one', 'two']);
+    // The channel still works.
+    const update = a.controller.fetch(api.update, { id: '1' }, { title: 'changed' });
+    await flush();
+    a.server.take('PATCH /todos/1').respond(200, { id: '1', title: 'changed' });
+    await update;
+    await until(() => titles(b)[0] === 'changed', 'b sees the next change');
   });
 
   it('detaching closes the channel and stops listening', async () => {

@@ -115,14 +115,27 @@ export class TabSyncManager implements Manager {
       }
     });
 
+    const name = this.#options.channel ?? 'resource-elements';
     channel.onmessage = (event: MessageEvent<TabSyncMessage>) => {
       const message = event.data;
+      if (message?.type !== 'reset' && message?.type !== 'state') {
+        // Another version of the app, or something else, on this channel.
+        console.error(
+          `resource-elements TabSyncManager: ignored a message on channel "${name}" that is not ` +
+            `a change (${preview(message)}); is a tab of another version of the app open?`,
+        );
+        return;
+      }
       receiving = true;
       try {
-        if (message?.type === 'reset') controller.resetEntireStore();
-        else if (message?.type === 'state') hydrate(controller, decodeState(message.state));
+        if (message.type === 'reset') controller.resetEntireStore();
+        else hydrate(controller, decodeState(message.state));
       } catch (error) {
-        console.error('resource-elements TabSyncManager: a change from another tab failed.', error);
+        console.error(
+          `resource-elements TabSyncManager: ignored a change from another tab on channel ` +
+            `"${name}" that does not fit; the store is unchanged.`,
+          error,
+        );
       } finally {
         receiving = false;
       }
@@ -139,4 +152,16 @@ export class TabSyncManager implements Manager {
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
+}
+
+/** A short text of what arrived, for the console. */
+function preview(message: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(message);
+  } catch {
+    // A structured clone may hold what JSON cannot (a Map, a cycle).
+  }
+  text ??= String(message);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 }

@@ -263,6 +263,38 @@ describe('server rendering with @lit-labs/ssr', () => {
     assert.equal(titles['2'].title, separators);
   });
 
+  it('NUL, lone surrogates and keys named __proto__ or constructor come back from the state script as data', () => {
+    const titles = [
+      'nul\u0000',
+      'lone \ud800 high',
+      'lone \udfff low',
+      '</SCRIPT >',
+      ']]>',
+      '\r\n',
+    ];
+    const controller = createServerController({ origin: ORIGIN });
+    titles.forEach((title, i) =>
+      controller.setResponse(TodoResource.get, { id: String(i) }, { id: String(i), title }),
+    );
+    const hostile = JSON.parse(
+      '{"id":"__proto__","title":"p","__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}}}',
+    );
+    controller.setResponse(TodoResource.get, { id: '__proto__' }, hostile);
+    const json = serializeState(controller);
+    // Nothing raw that an HTML parser or a JavaScript parser could take differently.
+    assert.doesNotMatch(json, /[<>&\u2028\u2029\ud800-\udfff]/);
+    assert.ok(!json.includes('\u0000'), 'no raw NUL');
+    const browser = new Controller();
+    hydrate(browser, JSON.parse(json));
+    titles.forEach((title, i) =>
+      assert.equal(browser.getResponse(TodoResource.get, { id: String(i) }).data?.title, title),
+    );
+    const back = browser.getResponse(TodoResource.get, { id: '__proto__' }).data!;
+    assert.deepEqual(Object.getOwnPropertyDescriptor(back, '__proto__')?.value, { polluted: 1 });
+    assert.equal(Object.getPrototypeOf(back), SsrTodo.prototype);
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  });
+
   it('gives each element the Controller of its nearest provider, render by render', async () => {
     const make = (title: string) => {
       const api = fakeApi({

@@ -238,6 +238,104 @@ describe('dehydrate and hydrate', () => {
   });
 });
 
+describe('hydrate: a state from elsewhere', () => {
+  /** A state with todo 1, as a Controller fetched it at `at`. */
+  function stateAt(at: number, title = 'theirs') {
+    const other = setup();
+    other.clock.advance(at - other.clock.now());
+    const { get } = todoEndpoints();
+    other.controller.setResponse(get, { id: '1' }, { id: '1', title });
+    return JSON.parse(JSON.stringify(dehydrate(other.controller)));
+  }
+
+  it('a state that is not a store state is refused naming the part that does not fit; nothing changes', () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    controller.setResponse(get, { id: '2' }, { id: '2', title: 'ours' });
+    const good = stateAt(0);
+    const key = Object.keys(good.meta)[0]!;
+    const cases: [unknown, RegExp][] = [
+      [null, /The state at its root is not an object/],
+      [[], /The state at its root is not an object/],
+      [{ ...good, entities: [] }, /The state at entities is not an object/],
+      [{ ...good, entities: { Todo: 'x' } }, /The state at entities\["Todo"\] is not an object/],
+      [
+        { ...good, entities: { Todo: { '1': null } } },
+        /entities\["Todo"\]\["1"\] is not an object/,
+      ],
+      [{ ...good, entities: { Todo: { '1': 'x' } } }, /entities\["Todo"\]\["1"\] is not an object/],
+      [{ ...good, endpoints: 'x' }, /The state at endpoints is not an object/],
+      [{ ...good, meta: { [key]: null } }, /The state at meta\[".*"\] is not an object/],
+      [
+        { ...good, meta: { [key]: { date: 1, fetchedAt: 'b', expiresAt: 1 } } },
+        /meta\[".*"\]\.fetchedAt is not a number/,
+      ],
+      [{ ...good, meta: { [key]: {} } }, /meta\[".*"\]\.date is not a number/],
+      [{ ...good, errors: 'x' }, /The state at errors is not an object/],
+      [{ ...good, errors: { [key]: null } }, /The state at errors\[".*"\] is not an object/],
+      [
+        { ...good, entitiesMeta: { Todo: { '1': null } } },
+        /entitiesMeta\["Todo"\]\["1"\] is not an object/,
+      ],
+      [{ ...good, lastReset: 'x' }, /The state at lastReset is not a number/],
+    ];
+    for (const [state, message] of cases) {
+      const before = controller.getState();
+      assert.throws(
+        () => hydrate(controller, state as never),
+        (error: unknown) => {
+          assert.ok(error instanceof TypeError);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
+      assert.equal(controller.getState(), before, `${JSON.stringify(state)} changed nothing`);
+    }
+    assert.equal(({} as Record<string, unknown>).polluted, undefined);
+    hydrate(controller, good);
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'theirs');
+    assert.equal((controller.getResponse(get, { id: '2' }).data as Todo).title, 'ours');
+  });
+
+  it("a state from a clock ahead of ours (a server's) counts as fetched now: what we fetch, set or delete later wins", async () => {
+    const { controller, server, clock } = setup();
+    const { get } = todoEndpoints();
+    const ahead = stateAt(clock.now() + 60_000);
+    const expiresAt = Object.values(ahead.meta as Record<string, { expiresAt: number }>)[0]!
+      .expiresAt;
+    hydrate(controller, ahead);
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'theirs');
+    // Expiry still follows the state's own clock (documented: the two clocks are compared).
+    assert.equal(controller.getResponse(get, { id: '1' }).expiresAt, expiresAt);
+    clock.advance(1);
+    controller.set(Todo, { id: '1', title: 'pushed here' });
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'pushed here');
+    clock.advance(1);
+    const refetch = controller.fetch(get, { id: '1' });
+    server.take().respond(200, { id: '1', title: 'fetched here' });
+    await refetch;
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'fetched here');
+    clock.advance(1);
+    controller.invalidate(Todo, '1');
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Invalid);
+  });
+
+  it('a state with fetch times far in the future (tampered) cannot pin its data', () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    const pinned = stateAt(0);
+    for (const table of Object.values(
+      pinned.entitiesMeta as Record<string, Record<string, { fetchedAt: number }>>,
+    ))
+      for (const meta of Object.values(table)) meta.fetchedAt = 1e308;
+    for (const meta of Object.values(pinned.meta as Record<string, { fetchedAt: number }>))
+      meta.fetchedAt = 1e308;
+    hydrate(controller, pinned);
+    controller.set(Todo, { id: '1', title: 'ours' });
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'ours');
+  });
+});
+
 describe('ordering by request, not by millisecond', () => {
   it('two updates started in the same millisecond, answered in reverse: the later one wins', async () => {
     const { controller, server } = setup();

@@ -84,6 +84,8 @@ export interface GcAction {
 export interface HydrateAction {
   readonly type: 'hydrate';
   readonly state: StoreState;
+  /** The receiving clock's time: a fetch time after it is taken as it. */
+  readonly now?: number;
 }
 
 /**

@@ -40,6 +40,6 @@ export function reduce(state: StoreState, action: Action, owned?: WeakSet<object
     case 'gc':
       return collect(state, action, writer);
     case 'hydrate':
-      return hydrate(state, action.state, writer);
+      return hydrate(state, action.state, writer, action.now);
   }
 }

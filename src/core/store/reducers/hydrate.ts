@@ -7,10 +7,19 @@ import { getOwn } from '../../util/own.js';
 import type { RecordWriter } from '../record-writer.js';
 import type { StoreState } from '../state.js';
 
-export function hydrate(state: StoreState, incoming: StoreState, writer: RecordWriter): StoreState {
+export function hydrate(
+  state: StoreState,
+  incoming: StoreState,
+  writer: RecordWriter,
+  now = Infinity,
+): StoreState {
+  // Fetched "after now" means another clock ahead of ours: taken as now, so that what we fetch
+  // or write later is newer, not held back by it.
+  const upToNow = <M extends { fetchedAt: number } | undefined>(theirs: M): M =>
+    theirs && theirs.fetchedAt > now ? { ...theirs, fetchedAt: now } : theirs;
   let { endpoints, meta, errors, entities, entitiesMeta } = state;
   for (const key of Object.keys(incoming.meta ?? {})) {
-    const theirs = incoming.meta[key]!;
+    const theirs = upToNow(incoming.meta[key]!);
     const ours = getOwn(meta, key);
     if (ours && ours.fetchedAt > theirs.fetchedAt) continue;
     meta = writer.set(meta, key, theirs);
@@ -25,11 +34,10 @@ export function hydrate(state: StoreState, incoming: StoreState, writer: RecordW
     let table = getOwn(entities, type) ?? {};
     let tableMeta = getOwn(entitiesMeta, type) ?? {};
     for (const pk of Object.keys(theirTable)) {
+      const pkMeta = upToNow(getOwn(theirMeta, pk));
       const ourFetch = getOwn(tableMeta, pk)?.fetchedAt ?? -Infinity;
-      const theirFetch = getOwn(theirMeta, pk)?.fetchedAt ?? 0;
-      if (ourFetch > theirFetch) continue;
+      if (ourFetch > (pkMeta?.fetchedAt ?? 0)) continue;
       table = writer.set(table, pk, theirTable[pk]!);
-      const pkMeta = getOwn(theirMeta, pk);
       if (pkMeta) tableMeta = writer.set(tableMeta, pk, pkMeta);
     }
     entities = writer.set(entities, type, table);
