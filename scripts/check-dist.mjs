@@ -46,6 +46,21 @@ for (const tag of ['resource-provider', 'resource-boundary']) {
 }
 console.log(`custom-elements.json: ${definitions.join(', ')}`);
 
+// The build type-checks with Node's types (for the inline `process.env.NODE_ENV` tests); no
+// declaration may come to need them, or a browser-only consumer's `tsc` fails.
+const { readdirSync } = await import('node:fs');
+const declarations = readdirSync('dist', { recursive: true }).filter((file) =>
+  file.endsWith('.d.ts'),
+);
+for (const file of declarations) {
+  assert.doesNotMatch(
+    readFileSync(`dist/${file}`, 'utf8'),
+    /reference types="node"|NodeJS\./,
+    `dist/${file} needs Node's types`,
+  );
+}
+console.log(`dist: ${declarations.length} declaration files, none needs Node's types`);
+
 // The server entry loads in plain Node from dist (with @lit-labs/ssr, its optional peer) and
 // escapes what it writes into the page. Last: importing it installs Lit's DOM shim.
 const ssr = await import('resource-elements/ssr');
