@@ -262,6 +262,16 @@ describe('issue 15 behaviours', () => {
       assert.doesNotThrow(() => memo.denormalize([Post], ['1'], { Post: { 1: 7 as never } }));
     });
 
+    it('null or any other primitive stored value reads as missing, in a list and alone', () => {
+      const memo = new MemoCache();
+      for (const stored of [null, 'x', true, 0]) {
+        const entities = { Post: { 1: stored as never, 2: { id: '2' } } };
+        assert.deepEqual(ids(memo.denormalize([Post], ['1', '2'], entities)), ['2']);
+        assert.equal(memo.denormalize(Post, '1', entities), INVALID);
+        assert.equal(denormalize(Post, '1', entities), INVALID);
+      }
+    });
+
     it('a get whose schema is a Union is served from the store', () => {
       const getItem = new RestEndpoint({
         urlPrefix: prefix,
