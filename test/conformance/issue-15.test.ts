@@ -359,6 +359,36 @@ describe('issue 15 behaviours', () => {
       assert.equal(((await promise) as Post).title, 'a');
     });
 
+    it('errors from super.parseResponse(response) alone name the method and URL', async () => {
+      class Unwrapping extends RestEndpoint {
+        override async parseResponse(response: Response) {
+          const value = (await super.parseResponse(response)) as { data?: unknown } | null;
+          return value?.data ?? value;
+        }
+      }
+      const get = new Unwrapping({
+        urlPrefix: prefix,
+        path: '/posts/:id',
+        schema: Post,
+        retry: 0,
+        requestInit: { headers: { Authorization: 'Bearer secret-token' } },
+      });
+      const { controller, server } = setup();
+      const failed = controller.fetch(get, { id: '1' });
+      await flush();
+      // A fake fetch's Response has an empty url, as many test doubles do.
+      server.take(`GET ${prefix}/posts/1`).respond(500, { message: 'boom' });
+      await assert.rejects(failed, (error: Error) => {
+        assert.match(error.message, /GET https:\/\/api\.test\/posts\/1/);
+        assert.doesNotMatch(error.message, /secret-token/);
+        return true;
+      });
+      const html = controller.fetch(get, { id: '2' });
+      await flush();
+      server.take(`GET ${prefix}/posts/2`).respondText(200, '<html></html>', 'text/html');
+      await assert.rejects(html, /GET https:\/\/api\.test\/posts\/2/);
+    });
+
     it('getPage without a Collection says "Missing Collection"', () => {
       const plain = new RestEndpoint({
         urlPrefix: prefix,
