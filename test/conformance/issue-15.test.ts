@@ -418,6 +418,47 @@ describe('issue 15 behaviours', () => {
     it('JSON text where a parsed value is expected gets a hint', () => {
       assert.throws(() => normalize([Post], '[{"id":"1"}]'), /JSON/);
     });
+
+    it('JSON text nested below the top gets the hint too, with where it is', () => {
+      class Shelf extends Entity {
+        id = '';
+        books: Book[] = [];
+        pk() {
+          return this.id;
+        }
+        static override key = 'Shelf';
+        static override schema = { books: [Book] };
+      }
+      const cases: [unknown, unknown, RegExp][] = [
+        [Shelf, { id: 's', books: '[{"id":"1"}]' }, /response\.books/],
+        [
+          Shelf,
+          { id: 's', books: [{ id: '1', author: '{"id":"a"}' }] },
+          /response\.books\[0\]\.author/,
+        ],
+        [{ data: new schema.Collection([Post]) }, { data: '[]' }, /response\.data/],
+        [
+          { page: { items: new schema.Values(Post) } },
+          { page: { items: '{}' } },
+          /response\.page\.items/,
+        ],
+      ];
+      for (const [shape, input, where] of cases) {
+        assert.throws(
+          () => normalize(shape, input, [{}]),
+          (error: Error) => /JSON text/.test(error.message) && where.test(error.message),
+        );
+      }
+      // A pk that merely starts with a bracket, or is array text (a compound pk), is still a pk.
+      assert.equal(
+        (normalize(Book, { id: '1', author: '[draft]' }).entities.Book!['1'] as Book).author,
+        '[draft]',
+      );
+      assert.equal(
+        (normalize(Book, { id: '1', author: '["org",1]' }).entities.Book!['1'] as Book).author,
+        '["org",1]',
+      );
+    });
   });
 
   it('10: an optimistic create with a server-assigned id shows at once and is replaced without a duplicate', async (t) => {

@@ -370,6 +370,11 @@ export function normalize<R = unknown>(
     callArgs: Args,
   ): unknown => {
     // A pk in place of the entity (already normalized): kept as it is, a number stays a number.
+    // JSON text of an object is no pk: a field the server encoded twice. (Array text may be a
+    // compound pk, e.g. from JSON.stringify([org, id]).)
+    if (typeof value === 'string' && /^\s*\{/.test(value) && jsonHint(value) !== '') {
+      fail(`Expected a ${entity.key} object or pk, got a string${jsonHint(value)}`);
+    }
     if (typeof value === 'string' || typeof value === 'number') return value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
@@ -428,6 +433,8 @@ export function normalize<R = unknown>(
     let out: unknown;
     if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
     else if (value === undefined || value === null) out = value;
+    else if (typeof value === 'string' && typeof schema === 'object' && jsonHint(value) !== '')
+      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     else if (isSchemaInstance(schema))
       out = schema.normalize(value, parent, key, callArgs, visit, writer);
     else if (Array.isArray(schema))
