@@ -527,3 +527,54 @@ describe('issue 14: pathological depth, through the Controller', () => {
     });
   }
 });
+
+describe('hostile input: shared and cyclic objects (setResponse, or a process() that links back)', () => {
+  class Item extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Item';
+  }
+  Object.assign(Item, { schema: { next: Item, children: [Item] } });
+
+  it('an entity object listed many times is walked once per place, not once per path', (t) => {
+    const processed = t.mock.method(Item, 'process');
+    // 14 levels, each listing the next twice: 2^14 paths through 15 objects.
+    let node: Record<string, unknown> = { id: 'leaf' };
+    for (let i = 0; i < 14; i++) node = { id: `n${i}`, children: [node, node] };
+    const out = normalize(Item, node);
+    assert.equal(Object.keys(out.entities.Item!).length, 15);
+    assert.ok(processed.mock.callCount() <= 29, `process ran ${processed.mock.callCount()} times`);
+  });
+
+  it('an entity cycle stops where it has been, and reads back as a cycle', (t) => {
+    const processed = t.mock.method(Item, 'process');
+    const a: Record<string, unknown> = { id: 'a' };
+    const b: Record<string, unknown> = { id: 'b', next: a };
+    a.next = b;
+    a.children = [a, b];
+    const out = normalize(Item, a);
+    assert.ok(processed.mock.callCount() <= 5, `process ran ${processed.mock.callCount()} times`);
+    assert.deepEqual(out.entities.Item, {
+      a: { id: 'a', next: 'b', children: ['a', 'b'] },
+      b: { id: 'b', next: 'a' },
+    });
+    const read = denormalize(Item, 'a', out.entities) as Item & { next: Item & { next: unknown } };
+    assert.equal(read.next.next, read);
+  });
+
+  it('a cycle through plain objects is a NormalizeError saying so, naming where', () => {
+    const shape: Record<string, unknown> = {};
+    shape.inner = shape;
+    const looped: Record<string, unknown> = {};
+    looped.inner = looped;
+    assert.throws(
+      () => normalize(shape, looped),
+      (error: Error) =>
+        error instanceof NormalizeError &&
+        /refers back to itself/.test(error.message) &&
+        /response\.inner\.inner/.test(error.message),
+    );
+  });
+});
