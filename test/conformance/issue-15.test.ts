@@ -484,6 +484,56 @@ describe('issue 15 behaviours', () => {
     assert.deepEqual(ids(controller.getResponse(PostResource.getList, {}).data), ['1', '2']);
     assert.equal(reported.mock.callCount(), 0);
   });
+
+  it('10: a pk() that gives "undefined" or NaN before the server answers also gets a placeholder', async (t) => {
+    const reported = t.mock.method(console, 'error', () => {});
+    class Templated extends Entity {
+      id: number | undefined = undefined;
+      title = '';
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'Templated';
+    }
+    class Numeric extends Entity {
+      id = 0;
+      title = '';
+      pk() {
+        return Number((this as { id?: unknown }).id);
+      }
+      static override key = 'Numeric';
+    }
+    for (const [entity, path] of [
+      [Templated, '/templated'],
+      [Numeric, '/numeric'],
+    ] as const) {
+      const resource = createResource({
+        urlPrefix: prefix,
+        path: `${path}/:id`,
+        schema: entity,
+        body: {} as { title?: string },
+        optimistic: true,
+      });
+      const { controller, server } = setup();
+      controller.setResponse(resource.getList, {}, []);
+      const created = controller.fetch(resource.getList.push, {}, { title: 'new' });
+      const shown = controller.getResponse(resource.getList, {}).data as { title: string }[];
+      assert.deepEqual(
+        shown.map((row) => row.title),
+        ['new'],
+        entity.key,
+      );
+      await flush();
+      server.take(`POST ${prefix}${path}`).respond(201, { id: 7, title: 'new' });
+      await created;
+      const after = controller.getResponse(resource.getList, {}).data as { id: number }[];
+      assert.deepEqual(
+        after.map((row) => row.id),
+        [7],
+      );
+    }
+    assert.equal(reported.mock.callCount(), 0);
+  });
 });
 
 describe('issue 14: pathological depth, through the Controller', () => {
