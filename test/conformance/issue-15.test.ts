@@ -90,6 +90,52 @@ describe('issue 15 behaviours', () => {
     assert.ok(again.denormalize(Article, '1', entities) instanceof Article);
   });
 
+  it('1: through the Controller, a summary list stays summaries after a detail read and shows its update', async () => {
+    class Article extends Entity {
+      id = '';
+      title = '';
+      body = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Article';
+    }
+    class ArticleSummary extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Article';
+    }
+    const getList = new RestEndpoint({
+      urlPrefix: prefix,
+      path: '/articles',
+      schema: [ArticleSummary],
+    });
+    const get = new RestEndpoint({ urlPrefix: prefix, path: '/articles/:id', schema: Article });
+    const update = get.extend({ method: 'PUT' });
+    const { controller, server } = setup();
+    const listed = controller.fetch(getList);
+    await flush();
+    server.take(`GET ${prefix}/articles`).respond(200, [{ id: '1', title: 'a' }]);
+    await listed;
+    const detail = controller.fetch(get, { id: '1' });
+    await flush();
+    server.take(`GET ${prefix}/articles/1`).respond(200, { id: '1', title: 'a', body: 'long' });
+    await detail;
+    assert.ok(controller.getResponse(get, { id: '1' }).data instanceof Article);
+    let list = controller.getResponse(getList).data as ArticleSummary[];
+    assert.ok(list[0] instanceof ArticleSummary && !(list[0] instanceof Article));
+    const updated = controller.fetch(update, { id: '1' }, { title: 'new' });
+    await flush();
+    server.take(`PUT ${prefix}/articles/1`).respond(200, { id: '1', title: 'new', body: 'long' });
+    await updated;
+    list = controller.getResponse(getList).data as ArticleSummary[];
+    assert.ok(list[0] instanceof ArticleSummary);
+    assert.equal(list[0]!.title, 'new');
+  });
+
   describe('2: a Collection below the top level', () => {
     const list = new schema.Collection([Post]);
     const getPosts = new RestEndpoint({
@@ -124,6 +170,50 @@ describe('issue 15 behaviours', () => {
       await pushed;
       const after = controller.getResponse(getPosts, {}).data as { data: { results: Post[] } };
       assert.deepEqual(ids(after.data.results), ['1', '2', '3']);
+    });
+
+    it('json-server 1.x envelope: getPage and push end to end', async () => {
+      const getPage1x = new RestEndpoint({
+        urlPrefix: prefix,
+        path: '/posts',
+        searchParams: {} as { _page?: number; _per_page?: number },
+        schema: { data: new schema.Collection([Post]), next: null as number | null, pages: 0 },
+        paginationField: '_page',
+      });
+      const envelope = (data: object[], next: number | null) => ({
+        first: 1,
+        prev: null,
+        next,
+        last: 2,
+        pages: 2,
+        items: 3,
+        data,
+      });
+      const { controller, server } = setup();
+      const first = controller.fetch(getPage1x, { _per_page: 2 });
+      await flush();
+      server
+        .take(`GET ${prefix}/posts?_per_page=2`)
+        .respond(200, envelope([{ id: '1' }, { id: '2' }], 2));
+      await first;
+      const second = controller.fetch(getPage1x.getPage, { _per_page: 2, _page: 2 });
+      await flush();
+      server
+        .take(`GET ${prefix}/posts?_per_page=2&_page=2`)
+        .respond(200, envelope([{ id: '2' }, { id: '3' }], null));
+      await second;
+      let shown = controller.getResponse(getPage1x, { _per_page: 2 }).data as {
+        data: Post[];
+        next: number | null;
+      };
+      assert.deepEqual(ids(shown.data), ['1', '2', '3']);
+      assert.equal(shown.next, null);
+      const pushed = controller.fetch(getPage1x.push, { _per_page: 2 }, { title: 'n' });
+      await flush();
+      server.take(`POST ${prefix}/posts?_per_page=2`).respond(201, { id: '4', title: 'n' });
+      await pushed;
+      shown = controller.getResponse(getPage1x, { _per_page: 2 }).data as typeof shown;
+      assert.deepEqual(ids(shown.data), ['1', '2', '3', '4']);
     });
 
     it('a json-server style envelope one level deeper is found', () => {
