@@ -373,11 +373,6 @@ export function normalize<R = unknown>(
     callArgs: Args,
   ): unknown => {
     // A pk in place of the entity (already normalized): kept as it is, a number stays a number.
-    // JSON text of an object is no pk: a field the server encoded twice. (Array text may be a
-    // compound pk, e.g. from JSON.stringify([org, id]).)
-    if (typeof value === 'string' && /^\s*\{/.test(value) && jsonHint(value) !== '') {
-      fail(`Expected a ${entity.key} object or pk, got a string${jsonHint(value)}`);
-    }
     if (typeof value === 'string' || typeof value === 'number') return value;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
@@ -449,11 +444,18 @@ export function normalize<R = unknown>(
       }
       ancestors.push(value);
     }
+    // JSON text where structured data belongs: a member the server encoded twice. For an
+    // entity only object text (array text may be a compound pk, JSON.stringify([org, id])).
+    if (
+      typeof value === 'string' &&
+      (isEntityClass(schema) ? /^\s*\{/.test(value) : typeof schema === 'object') &&
+      jsonHint(value) !== ''
+    ) {
+      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
+    }
     let out: unknown;
     if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
     else if (value === undefined || value === null) out = value;
-    else if (typeof value === 'string' && typeof schema === 'object' && jsonHint(value) !== '')
-      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     else if (isSchemaInstance(schema))
       out = schema.normalize(value, parent, key, callArgs, visit, writer);
     else if (Array.isArray(schema))

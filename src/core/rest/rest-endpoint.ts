@@ -307,8 +307,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     let value: unknown;
     try {
       const response = await fetchImpl(url, init);
-      if (response !== null && typeof response === 'object')
-        requestOf.set(response, { method, url });
+      requestOf.set(response, { method, url });
       // The body is part of the response: the timeout and an abort cover reading it too.
       value = await this.parseResponse(response, { method, url });
     } catch (error) {

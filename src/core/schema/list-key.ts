@@ -1,4 +1,4 @@
-import { hasOwn, setOwn } from '../util/own.js';
+import { hasOwn } from '../util/own.js';
 
 /** A list id's value: the argument as a string, a list or plain object of those, or null. */
 export type ListArgValue = string | null | ListArgValue[] | { [key: string]: ListArgValue };
@@ -29,16 +29,12 @@ export function canonicalArgs(params: unknown): string {
 function canonicalValue(value: unknown): ListArgValue {
   if (value === null) return null;
   if (Array.isArray(value)) return value.map(canonicalValue);
+  // A plain object stays an object (not its JSON text), canonical as the top level is. An
+  // object with toJSON (a Date) is its JSON text.
   if (typeof value === 'object') {
-    const prototype = Object.getPrototypeOf(value);
-    if (prototype !== Object.prototype && prototype !== null) return JSON.stringify(value);
-    // A plain object stays an object (not its JSON text), its keys sorted as at the top.
-    const out: Record<string, ListArgValue> = {};
-    for (const key of Object.keys(value).sort()) {
-      const member = (value as Record<string, unknown>)[key];
-      if (member !== undefined) setOwn(out, key, canonicalValue(member));
-    }
-    return out;
+    return typeof (value as { toJSON?: unknown }).toJSON === 'function'
+      ? JSON.stringify(value)
+      : (JSON.parse(canonicalArgs(value)) as ListArgValue);
   }
   return String(value);
 }
