@@ -90,6 +90,52 @@ describe('issue 15 behaviours', () => {
     assert.ok(again.denormalize(Article, '1', entities) instanceof Article);
   });
 
+  it('1: through the Controller, a summary list stays summaries after a detail read and shows its update', async () => {
+    class Article extends Entity {
+      id = '';
+      title = '';
+      body = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Article';
+    }
+    class ArticleSummary extends Entity {
+      id = '';
+      title = '';
+      pk() {
+        return this.id;
+      }
+      static override key = 'Article';
+    }
+    const getList = new RestEndpoint({
+      urlPrefix: prefix,
+      path: '/articles',
+      schema: [ArticleSummary],
+    });
+    const get = new RestEndpoint({ urlPrefix: prefix, path: '/articles/:id', schema: Article });
+    const update = get.extend({ method: 'PUT' });
+    const { controller, server } = setup();
+    const listed = controller.fetch(getList);
+    await flush();
+    server.take(`GET ${prefix}/articles`).respond(200, [{ id: '1', title: 'a' }]);
+    await listed;
+    const detail = controller.fetch(get, { id: '1' });
+    await flush();
+    server.take(`GET ${prefix}/articles/1`).respond(200, { id: '1', title: 'a', body: 'long' });
+    await detail;
+    assert.ok(controller.getResponse(get, { id: '1' }).data instanceof Article);
+    let list = controller.getResponse(getList).data as ArticleSummary[];
+    assert.ok(list[0] instanceof ArticleSummary && !(list[0] instanceof Article));
+    const updated = controller.fetch(update, { id: '1' }, { title: 'new' });
+    await flush();
+    server.take(`PUT ${prefix}/articles/1`).respond(200, { id: '1', title: 'new', body: 'long' });
+    await updated;
+    list = controller.getResponse(getList).data as ArticleSummary[];
+    assert.ok(list[0] instanceof ArticleSummary);
+    assert.equal(list[0]!.title, 'new');
+  });
+
   describe('2: a Collection below the top level', () => {
     const list = new schema.Collection([Post]);
     const getPosts = new RestEndpoint({
@@ -124,6 +170,50 @@ describe('issue 15 behaviours', () => {
       await pushed;
       const after = controller.getResponse(getPosts, {}).data as { data: { results: Post[] } };
       assert.deepEqual(ids(after.data.results), ['1', '2', '3']);
+    });
+
+    it('json-server 1.x envelope: getPage and push end to end', async () => {
+      const getPage1x = new RestEndpoint({
+        urlPrefix: prefix,
+        path: '/posts',
+        searchParams: {} as { _page?: number; _per_page?: number },
+        schema: { data: new schema.Collection([Post]), next: null as number | null, pages: 0 },
+        paginationField: '_page',
+      });
+      const envelope = (data: object[], next: number | null) => ({
+        first: 1,
+        prev: null,
+        next,
+        last: 2,
+        pages: 2,
+        items: 3,
+        data,
+      });
+      const { controller, server } = setup();
+      const first = controller.fetch(getPage1x, { _per_page: 2 });
+      await flush();
+      server
+        .take(`GET ${prefix}/posts?_per_page=2`)
+        .respond(200, envelope([{ id: '1' }, { id: '2' }], 2));
+      await first;
+      const second = controller.fetch(getPage1x.getPage, { _per_page: 2, _page: 2 });
+      await flush();
+      server
+        .take(`GET ${prefix}/posts?_per_page=2&_page=2`)
+        .respond(200, envelope([{ id: '2' }, { id: '3' }], null));
+      await second;
+      let shown = controller.getResponse(getPage1x, { _per_page: 2 }).data as {
+        data: Post[];
+        next: number | null;
+      };
+      assert.deepEqual(ids(shown.data), ['1', '2', '3']);
+      assert.equal(shown.next, null);
+      const pushed = controller.fetch(getPage1x.push, { _per_page: 2 }, { title: 'n' });
+      await flush();
+      server.take(`POST ${prefix}/posts?_per_page=2`).respond(201, { id: '4', title: 'n' });
+      await pushed;
+      shown = controller.getResponse(getPage1x, { _per_page: 2 }).data as typeof shown;
+      assert.deepEqual(ids(shown.data), ['1', '2', '3', '4']);
     });
 
     it('a json-server style envelope one level deeper is found', () => {
@@ -262,6 +352,16 @@ describe('issue 15 behaviours', () => {
       assert.doesNotThrow(() => memo.denormalize([Post], ['1'], { Post: { 1: 7 as never } }));
     });
 
+    it('null or any other primitive stored value reads as missing, in a list and alone', () => {
+      const memo = new MemoCache();
+      for (const stored of [null, 'x', true, 0]) {
+        const entities = { Post: { 1: stored as never, 2: { id: '2' } } };
+        assert.deepEqual(ids(memo.denormalize([Post], ['1', '2'], entities)), ['2']);
+        assert.equal(memo.denormalize(Post, '1', entities), INVALID);
+        assert.equal(denormalize(Post, '1', entities), INVALID);
+      }
+    });
+
     it('a get whose schema is a Union is served from the store', () => {
       const getItem = new RestEndpoint({
         urlPrefix: prefix,
@@ -294,6 +394,18 @@ describe('issue 15 behaviours', () => {
       assert.notEqual(pk({ tag: ['a', 'b'] }), pk({ tag: ['a,b'] }));
       assert.notEqual(pk({ tag: ['a', 'b'] }), pk({ tag: 'a,b' }));
       assert.notEqual(pk({ q: null }), pk({ q: 'null' }));
+    });
+
+    it('list ids of nested objects: key order does not matter, their JSON text is another list', () => {
+      const list = new schema.Collection([Post]);
+      const pk = (args: unknown) => Object.keys(normalize(list, [], [args]).entities['[Post]']!)[0];
+      assert.equal(pk({ where: { a: 1, b: [2] } }), pk({ where: { b: ['2'], a: '1' } }));
+      assert.notEqual(pk({ where: { a: 1 } }), pk({ where: '{"a":1}' }));
+      assert.notEqual(pk({ where: { a: 1 } }), pk({ where: { a: 1, b: null } }));
+      // A created member joins the list whose nested filter it matches, whatever the order.
+      let store = normalize(list, [], [{ where: { a: 1, b: 2 } }]);
+      store = normalize(list.push, { id: '1' }, [{ where: { b: 2, a: 1 } }], store);
+      assert.deepEqual(Object.values(store.entities['[Post]']!), [['1']]);
     });
 
     it('a restored malformed list id does not make a later push reject', async () => {
@@ -349,6 +461,36 @@ describe('issue 15 behaviours', () => {
       assert.equal(((await promise) as Post).title, 'a');
     });
 
+    it('errors from super.parseResponse(response) alone name the method and URL', async () => {
+      class Unwrapping extends RestEndpoint {
+        override async parseResponse(response: Response) {
+          const value = (await super.parseResponse(response)) as { data?: unknown } | null;
+          return value?.data ?? value;
+        }
+      }
+      const get = new Unwrapping({
+        urlPrefix: prefix,
+        path: '/posts/:id',
+        schema: Post,
+        retry: 0,
+        requestInit: { headers: { Authorization: 'Bearer secret-token' } },
+      });
+      const { controller, server } = setup();
+      const failed = controller.fetch(get, { id: '1' });
+      await flush();
+      // A fake fetch's Response has an empty url, as many test doubles do.
+      server.take(`GET ${prefix}/posts/1`).respond(500, { message: 'boom' });
+      await assert.rejects(failed, (error: Error) => {
+        assert.match(error.message, /GET https:\/\/api\.test\/posts\/1/);
+        assert.doesNotMatch(error.message, /secret-token/);
+        return true;
+      });
+      const html = controller.fetch(get, { id: '2' });
+      await flush();
+      server.take(`GET ${prefix}/posts/2`).respondText(200, '<html></html>', 'text/html');
+      await assert.rejects(html, /GET https:\/\/api\.test\/posts\/2/);
+    });
+
     it('getPage without a Collection says "Missing Collection"', () => {
       const plain = new RestEndpoint({
         urlPrefix: prefix,
@@ -378,6 +520,57 @@ describe('issue 15 behaviours', () => {
     it('JSON text where a parsed value is expected gets a hint', () => {
       assert.throws(() => normalize([Post], '[{"id":"1"}]'), /JSON/);
     });
+
+    it('JSON text nested below the top gets the hint too, with where it is', () => {
+      class Shelf extends Entity {
+        id = '';
+        books: Book[] = [];
+        pk() {
+          return this.id;
+        }
+        static override key = 'Shelf';
+        static override schema = { books: [Book] };
+      }
+      const cases: [unknown, unknown, RegExp][] = [
+        [Shelf, { id: 's', books: '[{"id":"1"}]' }, /response\.books/],
+        [
+          Shelf,
+          { id: 's', books: [{ id: '1', author: '{"id":"a"}' }] },
+          /response\.books\[0\]\.author/,
+        ],
+        [{ data: new schema.Collection([Post]) }, { data: '[]' }, /response\.data/],
+        [
+          { page: { items: new schema.Values(Post) } },
+          { page: { items: '{}' } },
+          /response\.page\.items/,
+        ],
+      ];
+      for (const [shape, input, where] of cases) {
+        assert.throws(
+          () => normalize(shape, input, [{}]),
+          (error: Error) => /JSON text/.test(error.message) && where.test(error.message),
+        );
+      }
+      // A pk that merely starts with a bracket, or is array text (a compound pk), is still a pk.
+      assert.equal(
+        (
+          normalize(Book, { id: '1', author: '[draft]' }).entities.Book!['1'] as Record<
+            string,
+            unknown
+          >
+        ).author,
+        '[draft]',
+      );
+      assert.equal(
+        (
+          normalize(Book, { id: '1', author: '["org",1]' }).entities.Book!['1'] as Record<
+            string,
+            unknown
+          >
+        ).author,
+        '["org",1]',
+      );
+    });
   });
 
   it('10: an optimistic create with a server-assigned id shows at once and is replaced without a duplicate', async (t) => {
@@ -401,6 +594,56 @@ describe('issue 15 behaviours', () => {
     server.take(`POST ${prefix}/posts`).respond(201, { id: '2', title: 'new' });
     await created;
     assert.deepEqual(ids(controller.getResponse(PostResource.getList, {}).data), ['1', '2']);
+    assert.equal(reported.mock.callCount(), 0);
+  });
+
+  it('10: a pk() that gives "undefined" or NaN before the server answers also gets a placeholder', async (t) => {
+    const reported = t.mock.method(console, 'error', () => {});
+    class Templated extends Entity {
+      id: number | undefined = undefined;
+      title = '';
+      pk() {
+        return `${this.id}`;
+      }
+      static override key = 'Templated';
+    }
+    class Numeric extends Entity {
+      id = 0;
+      title = '';
+      pk() {
+        return Number((this as { id?: unknown }).id);
+      }
+      static override key = 'Numeric';
+    }
+    for (const [entity, path] of [
+      [Templated, '/templated'],
+      [Numeric, '/numeric'],
+    ] as const) {
+      const resource = createResource({
+        urlPrefix: prefix,
+        path: `${path}/:id`,
+        schema: entity,
+        body: {} as { title?: string },
+        optimistic: true,
+      });
+      const { controller, server } = setup();
+      controller.setResponse(resource.getList, {}, []);
+      const created = controller.fetch(resource.getList.push, {}, { title: 'new' });
+      const shown = controller.getResponse(resource.getList, {}).data as { title: string }[];
+      assert.deepEqual(
+        shown.map((row) => row.title),
+        ['new'],
+        entity.key,
+      );
+      await flush();
+      server.take(`POST ${prefix}${path}`).respond(201, { id: 7, title: 'new' });
+      await created;
+      const after = controller.getResponse(resource.getList, {}).data as { id: number }[];
+      assert.deepEqual(
+        after.map((row) => row.id),
+        [7],
+      );
+    }
     assert.equal(reported.mock.callCount(), 0);
   });
 });
@@ -445,4 +688,55 @@ describe('issue 14: pathological depth, through the Controller', () => {
       assert.ok(controller.getResponse(getNode, { id: 'kept' }).data instanceof Node);
     });
   }
+});
+
+describe('hostile input: shared and cyclic objects (setResponse, or a process() that links back)', () => {
+  class Item extends Entity {
+    id = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Item';
+  }
+  Object.assign(Item, { schema: { next: Item, children: [Item] } });
+
+  it('an entity object listed many times is walked once per place, not once per path', (t) => {
+    const processed = t.mock.method(Item, 'process');
+    // 14 levels, each listing the next twice: 2^14 paths through 15 objects.
+    let node: Record<string, unknown> = { id: 'leaf' };
+    for (let i = 0; i < 14; i++) node = { id: `n${i}`, children: [node, node] };
+    const out = normalize(Item, node);
+    assert.equal(Object.keys(out.entities.Item!).length, 15);
+    assert.ok(processed.mock.callCount() <= 29, `process ran ${processed.mock.callCount()} times`);
+  });
+
+  it('an entity cycle stops where it has been, and reads back as a cycle', (t) => {
+    const processed = t.mock.method(Item, 'process');
+    const a: Record<string, unknown> = { id: 'a' };
+    const b: Record<string, unknown> = { id: 'b', next: a };
+    a.next = b;
+    a.children = [a, b];
+    const out = normalize(Item, a);
+    assert.ok(processed.mock.callCount() <= 5, `process ran ${processed.mock.callCount()} times`);
+    assert.deepEqual(out.entities.Item, {
+      a: { id: 'a', next: 'b', children: ['a', 'b'] },
+      b: { id: 'b', next: 'a' },
+    });
+    const read = denormalize(Item, 'a', out.entities) as Item & { next: Item & { next: unknown } };
+    assert.equal(read.next.next, read);
+  });
+
+  it('a cycle through plain objects is a NormalizeError saying so, naming where', () => {
+    const shape: Record<string, unknown> = {};
+    shape.inner = shape;
+    const looped: Record<string, unknown> = {};
+    looped.inner = looped;
+    assert.throws(
+      () => normalize(shape, looped),
+      (error: Error) =>
+        error instanceof NormalizeError &&
+        /refers back to itself/.test(error.message) &&
+        /response\.inner\.inner/.test(error.message),
+    );
+  });
 });

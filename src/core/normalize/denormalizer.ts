@@ -194,9 +194,9 @@ export class Denormalizer {
     const table = getOwn(this.entities, key);
     let stored: StoredEntity | undefined = table === undefined ? undefined : getOwn(table, pk);
     const memo = this.memo;
-    // Only objects are entities or lists: anything else in the table (a damaged or foreign
-    // state) reads as missing.
-    if (stored !== INVALID && typeof stored !== 'object') stored = undefined;
+    // Only objects are entities or lists: anything else in the table (null, a number: a damaged
+    // or foreign state) reads as missing.
+    if (stored !== INVALID && (stored === null || typeof stored !== 'object')) stored = undefined;
     if (stored === undefined || stored === INVALID) {
       if (memo !== undefined) this.addDeps([key, pk, stored]);
       return stored;

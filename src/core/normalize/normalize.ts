@@ -353,9 +353,12 @@ export function normalize<R = unknown>(
   const writer = new TableWriter(store, fullMeta, options.owned);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: string[] = [];
-  // A cyclic input graph would recurse forever. Past a nesting depth no real payload reaches,
-  // entity inputs are remembered, so going round the cycle again stops where it has been.
-  const seen = new Map<object, string>();
+  // The values on the way to where the visit is, one per entry of `path`.
+  const ancestors: unknown[] = [];
+  // Each entity input object with the pk it was stored under, by entity key. An input that
+  // lists one object in several places (built in code, or linked back by a process()) is
+  // walked once, and a cycle stops where it has been instead of recursing forever.
+  const seen = new Map<string, Map<object, string>>();
   let depth = 0;
 
   const fail = (message: string): never => {
@@ -377,10 +380,6 @@ export function normalize<R = unknown>(
     if (depth > MAX_DEPTH) {
       fail(`Entity ${entity.key} is nested in more than ${MAX_DEPTH} entities`);
     }
-    if (depth > CYCLE_CHECK_DEPTH) {
-      const previous = seen.get(value);
-      if (previous !== undefined) return previous;
-    }
     const processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
     const invalid = entity.validate(processed);
     if (invalid) fail(`Entity ${entity.key} is invalid: ${invalid}`);
@@ -397,10 +396,16 @@ export function normalize<R = unknown>(
       );
     }
     const pk = typeof id === 'string' ? id : String(id);
-    if (depth > CYCLE_CHECK_DEPTH) seen.set(value, pk);
-    depth++;
     const nested = entity.schema;
     const fields = schemaKeys(nested);
+    // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
+    if (fields.length > 0) {
+      let visited = seen.get(entity.key);
+      if (visited === undefined) seen.set(entity.key, (visited = new Map()));
+      if (visited.get(value) === pk) return pk;
+      visited.set(value, pk);
+    }
+    depth++;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
       if (!hasOwn(processed, field)) continue;
@@ -421,9 +426,32 @@ export function normalize<R = unknown>(
     callArgs: Args,
   ): unknown => {
     if (schema === undefined || schema === null) return value;
-    if (key !== undefined) path.push(key);
-    if (path.length > 4 * MAX_DEPTH) {
-      fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
+    if (key !== undefined) {
+      path.push(key);
+      if (path.length > 4 * MAX_DEPTH) {
+        fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
+      }
+      // Deeper than real payloads go, look for a value inside itself: entities stop at `seen`,
+      // but plain objects and arrays would go round (and branch) until the depth limit.
+      if (
+        path.length > CYCLE_CHECK_DEPTH &&
+        typeof value === 'object' &&
+        value !== null &&
+        !isEntityClass(schema) &&
+        ancestors.includes(value)
+      ) {
+        fail('The response refers back to itself (a cycle)');
+      }
+      ancestors.push(value);
+    }
+    // JSON text where structured data belongs: a member the server encoded twice. For an
+    // entity only object text (array text may be a compound pk, JSON.stringify([org, id])).
+    if (
+      typeof value === 'string' &&
+      (isEntityClass(schema) ? /^\s*\{/.test(value) : typeof schema === 'object') &&
+      jsonHint(value) !== ''
+    ) {
+      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     }
     let out: unknown;
     if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
@@ -435,7 +463,10 @@ export function normalize<R = unknown>(
     else if (typeof schema === 'object')
       out = normalizeObject(schema as Record<string, unknown>, value, parent, key, callArgs, visit);
     else out = value;
-    if (key !== undefined) path.pop();
+    if (key !== undefined) {
+      path.pop();
+      ancestors.pop();
+    }
     return out;
   };
 

@@ -50,10 +50,9 @@ function withPlaceholder(
   value: Record<string, unknown>,
   body: unknown,
 ): Record<string, unknown> {
-  const entity = createdEntity(schema);
-  if (entity === undefined) return value;
-  const pk = entity.pk(value);
-  if (pk !== undefined && pk !== null && pk !== '') return value;
+  // Attached whatever pk() gives now: normalize uses it only for a pk it refuses (none, '',
+  // "undefined", NaN), so the rules live in one place.
+  if (createdEntity(schema) === undefined) return value;
   const source = body !== null && typeof body === 'object' ? body : value;
   let placeholder = placeholders.get(source);
   if (placeholder === undefined) {

@@ -26,6 +26,11 @@ const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'P
 
 /** Endpoints derived from another (push, unshift, getPage), made once per endpoint. */
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
+/**
+ * The request each response answers, set by `run`: an override that calls
+ * `super.parseResponse(response)` alone still gets errors naming the method and URL.
+ */
+const requestOf = new WeakMap<Response, { method: string; url: string }>();
 /** Endpoints whose name was given, so extend keeps it instead of deriving a new one. */
 const namedByUser = new WeakSet<object>();
 
@@ -302,6 +307,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     let value: unknown;
     try {
       const response = await fetchImpl(url, init);
+      requestOf.set(response, { method, url });
       // The body is part of the response: the timeout and an abort cover reading it too.
       value = await this.parseResponse(response, { method, url });
     } catch (error) {
@@ -354,8 +360,11 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example override async parseResponse(response) { return response.status === 202 ? null : super.parseResponse(response); }
    */
   parseResponse(response: Response, request?: { method: string; url: string }): Promise<unknown> {
-    // An override may call `super.parseResponse(response)` alone: the response says the URL.
-    return parseResponse(response, request ?? { method: this.method, url: response.url });
+    // An override may call `super.parseResponse(response)` alone: `run` noted the request.
+    return parseResponse(
+      response,
+      request ?? requestOf.get(response) ?? { method: this.method, url: response.url },
+    );
   }
 
   /**

@@ -1,12 +1,13 @@
 import { hasOwn } from '../util/own.js';
 
-/** A list id's value: the argument as a string, a list of those, or null. */
-export type ListArgValue = string | null | ListArgValue[];
+/** A list id's value: the argument as a string, a list or plain object of those, or null. */
+export type ListArgValue = string | null | ListArgValue[] | { [key: string]: ListArgValue };
 
 /**
  * One string per argument set (a Collection's list id), the same whatever the key order, with
  * numbers and numeric strings equal and `undefined` left out: `{ b: 1, a: '2' }` and
- * `{ a: 2, b: '1' }` give the same string. Arrays stay arrays and `null` stays null, so
+ * `{ a: 2, b: '1' }` give the same string (nested plain objects too). Arrays and objects stay
+ * arrays and objects, and `null` stays null, so
  * `{ tag: ['a', 'b'] }` and `{ tag: 'a,b' }`, or `{ q: null }` and `{ q: 'null' }`, are two lists.
  * @example canonicalArgs({ userId: 1, page: undefined }) // '{"userId":"1"}'
  */
@@ -28,7 +29,13 @@ export function canonicalArgs(params: unknown): string {
 function canonicalValue(value: unknown): ListArgValue {
   if (value === null) return null;
   if (Array.isArray(value)) return value.map(canonicalValue);
-  if (typeof value === 'object') return JSON.stringify(value);
+  // A plain object stays an object (not its JSON text), canonical as the top level is. An
+  // object with toJSON (a Date) is its JSON text.
+  if (typeof value === 'object') {
+    return typeof (value as { toJSON?: unknown }).toJSON === 'function'
+      ? JSON.stringify(value)
+      : (JSON.parse(canonicalArgs(value)) as ListArgValue);
+  }
   return String(value);
 }
 
