@@ -174,6 +174,15 @@ describe('RestEndpoint responses', () => {
     assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), null);
   });
 
+  it('a fetch that resolves to something other than a Response is named, with method and URL', async () => {
+    for (const answer of [undefined, null, 'ok']) {
+      const fetch = (async () => answer) as unknown as typeof globalThis.fetch;
+      await assert.rejects(get.run([{ id: 1 }], { fetch }), {
+        message: `GET ${prefix}/todos/1 failed before a response arrived: fetch gave ${answer === null ? 'null' : typeof answer}, not a Response.`,
+      });
+    }
+  });
+
   it('gives the text of a text/plain body (a bare pk)', async () => {
     const fake = fakeFetch(() => text('5'));
     assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), '5');

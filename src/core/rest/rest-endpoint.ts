@@ -307,6 +307,12 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     let value: unknown;
     try {
       const response = await fetchImpl(url, init);
+      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
+      if (typeof response !== 'object' || response === null) {
+        throw new TypeError(
+          `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
+        );
+      }
       requestOf.set(response, { method, url });
       // The body is part of the response: the timeout and an abort cover reading it too.
       value = await this.parseResponse(response, { method, url });
