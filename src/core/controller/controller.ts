@@ -1,19 +1,16 @@
 /**
- * The Controller is a facade: it builds actions, reads state and delegates. Requests are tracked
- * by request-tracker.ts, per-key bookkeeping lives in one KeyEntry per store key, expiry rules in
+ * The Controller is a facade: it builds actions, reads state and delegates. A request's life is
+ * request-runner.ts, requests in flight are tracked by request-tracker.ts, per-key bookkeeping lives in one KeyEntry per store key, expiry rules in
  * expiry.ts, optimistic updates in optimistic-queue.ts, and polling, garbage collection and
  * revalidation are managers that read its events. It touches no DOM: fetch, the clock and timers
  * come in through options.
  */
 import { MemoCache } from '../normalize/memo-cache.js';
-import { normalize, NormalizeError } from '../normalize/normalize.js';
-import { INVALID } from '../schema/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { getOwn } from '../util/own.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
-import { isAbortError } from '../protocol/error-policy.js';
 import { controllerInternals } from '../protocol/internals.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
@@ -24,7 +21,6 @@ import type {
   Resolved,
   ResponseInfo,
   RetryOption,
-  RunContext,
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
 import { readResponse } from '../store/read-response.js';
@@ -36,14 +32,14 @@ import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { dataExpiresAt, errorExpiry } from './expiry.js';
-import { KeyEntry } from './key-entry.js';
+import { dataExpiresAt } from './expiry.js';
+import { KeyEntries } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
 import { RequestTracker } from './request-tracker.js';
-import { checkRetry, DEFAULT_RETRY, withRetries } from './retry.js';
+import { checkRetry, DEFAULT_RETRY } from './retry.js';
 import type { RetryEnv } from './retry.js';
-import type { Request } from './request-tracker.js';
+import { RequestRunner } from './request-runner.js';
 import { ResponseObserver } from './response-observer.js';
 
 /** Options of `new Controller()`. */
@@ -98,15 +94,6 @@ const DEFAULT_GC_TIME = 5 * 60_000;
 const ignore = (): void => {};
 
 /**
- * Puts the request (`GET https://api.test/todos/1`) in front of a normalize error's message, which
- * says what and where in the response but cannot know which request brought it.
- */
-function nameRequest(error: unknown, requestKey: string): void {
-  if (!(error instanceof NormalizeError) || error.message.startsWith(requestKey)) return;
-  error.message = `${requestKey} answered data that does not fit the schema: ${error.message}`;
-}
-
-/**
  * Runs endpoints against one normalized store.
  * @example
  * const controller = new Controller();
@@ -124,27 +111,25 @@ export class Controller implements ControllerLike {
 
   readonly #store: Store;
   readonly #memo = new MemoCache();
-  readonly #fetch: typeof globalThis.fetch | undefined;
   readonly #now: () => number;
   readonly #timers: CountedTimers;
   readonly #requests: RequestTracker;
   readonly #optimistic: OptimisticQueue;
   /** One record per store key. */
-  readonly #entries = new Map<string, KeyEntry>();
+  readonly #entries = new KeyEntries();
   readonly #detach: (() => void)[] = [];
   #subscriptionCount = 0;
   /** What `online()` / `offline()` said last: retries wait while the network is away. */
   #online = true;
-  readonly #retryEnv: RetryEnv;
+  readonly #runner: RequestRunner;
 
   constructor(options: ControllerOptions = {}) {
-    this.#fetch = options.fetch;
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
     checkRetry(options.retry, 'Controller');
-    this.#retryEnv = {
+    const retryEnv: RetryEnv = {
       readRetry: options.retry ?? DEFAULT_RETRY,
       timers: this.#timers,
       now: this.#now,
@@ -163,6 +148,18 @@ export class Controller implements ControllerLike {
       (committed) => this.#optimistic.replay(committed),
       (action, state) => this.#committed(action, state),
     );
+    this.#runner = new RequestRunner({
+      store: this.#store,
+      memo: this.#memo,
+      requests: this.#requests,
+      optimistic: this.#optimistic,
+      events: this.events,
+      entries: this.#entries,
+      now: this.#now,
+      fetch: options.fetch,
+      timers: this.#timers,
+      retryEnv,
+    });
     const gcTime = options.gcTime ?? DEFAULT_GC_TIME;
     const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
     if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
@@ -190,7 +187,7 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#request(endpoint, args, false, true) as Promise<Resolved<E>>;
+    return this.#runner.run(endpoint, args, false, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -200,7 +197,7 @@ export class Controller implements ControllerLike {
    * @example await controller.refetch(MeResource.get);
    */
   refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#request(endpoint, args, true, true) as Promise<Resolved<E>>;
+    return this.#runner.run(endpoint, args, true, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -244,210 +241,13 @@ export class Controller implements ControllerLike {
     const info = this.getResponse(endpoint, ...(args as never[]));
     if (info.expiryStatus === ExpiryStatus.Valid) return undefined;
     if (!ignoreError && info.error !== undefined) return undefined;
-    return this.#background(this.#request(endpoint, args, false, false));
+    return this.#background(this.#runner.run(endpoint, args, false, false));
   }
 
   /** A request nobody awaits for sure: its rejection is handled here. */
   #background(promise: Promise<unknown>): Promise<unknown> {
     promise.catch(ignore);
     return promise;
-  }
-
-  #request(
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    force: boolean,
-    awaited: boolean,
-  ): Promise<unknown> {
-    let requestKey: string;
-    let key: string;
-    try {
-      requestKey = endpoint.key(...args);
-      key = storeKey(endpoint, args);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (!endpoint.sideEffect && !force) {
-      const running = this.#requests.shared(requestKey);
-      if (running) {
-        running.awaited ||= awaited;
-        return running.promise!;
-      }
-    }
-    const request = this.#requests.start({
-      endpoint,
-      args,
-      key,
-      normalizeArgs: storeArgs(endpoint, args),
-      requestKey,
-      optimistic: endpoint.getOptimisticResponse !== undefined,
-      awaited,
-    });
-    const { seq } = request;
-    this.events.emit({ type: 'request', phase: 'start', id: seq, endpoint, args, key });
-    if (request.optimistic) {
-      this.#optimistic.register(seq, endpoint);
-      this.#store.dispatch({
-        type: 'optimistic/add',
-        entry: { id: seq, key, args: [...args], fetchedAt: request.startedAt },
-      });
-    }
-    const context: RunContext = {
-      ...(this.#fetch ? { fetch: this.#fetch } : {}),
-      signal: request.abort.signal,
-      timers: this.#timers,
-    };
-    // Retries run inside the one request: readers see one pending read, and only the last
-    // failure is stored.
-    const running = withRetries(
-      endpoint,
-      async () => endpoint.run(args as never, context),
-      context.signal!,
-      this.#retryEnv,
-      () => this.#isOutdated(request, 'error'),
-    );
-    return (request.promise = running.then(
-      (response) => this.#succeed(request, response),
-      (error: unknown) => this.#fail(request, error),
-    ));
-  }
-
-  #succeed(request: Request, response: unknown): unknown {
-    this.#requests.settle(request);
-    const { key, endpoint, seq } = request;
-    if (this.#isOutdated(request, 'data')) {
-      this.#dropOptimistic(request);
-      this.#emitSettled(request, true);
-      return this.#uncommittedValue(request, response);
-    }
-    const now = this.#now();
-    const entry = this.#entry(key);
-    try {
-      this.#store.dispatch({
-        type: 'response/set',
-        key,
-        schema: endpoint.schema,
-        args: request.normalizeArgs,
-        response,
-        fetchedAt: request.startedAt,
-        date: now,
-        expiresAt: dataExpiresAt(endpoint, now),
-        keepError: entry.errorSeq > seq,
-        settles: request.optimistic ? seq : undefined,
-      });
-    } catch (error) {
-      // The response does not fit its schema: that is this request's error; nothing was written.
-      nameRequest(error, request.requestKey);
-      this.#commitError(request, error);
-      this.#emitSettled(request, false, error);
-      throw error;
-    }
-    entry.dataSeq = Math.max(entry.dataSeq, seq);
-    entry.failures = 0;
-    if (request.optimistic) this.#optimistic.forget(seq);
-    this.#emitSettled(request, true);
-    return this.#committedValue(request, response);
-  }
-
-  #fail(request: Request, error: unknown): never {
-    this.#requests.settle(request);
-    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
-    const dropped = request.abort.signal.aborted && isAbortError(error);
-    if (dropped || this.#isOutdated(request, 'error')) this.#dropOptimistic(request);
-    else this.#commitError(request, error);
-    this.events.emit({
-      type: 'request',
-      phase: 'settle',
-      id: request.seq,
-      endpoint: request.endpoint,
-      args: request.args,
-      key: request.key,
-      ok: false,
-      error,
-      aborted: dropped,
-    });
-    throw error;
-  }
-
-  #emitSettled(request: Request, ok: boolean, error?: unknown): void {
-    const { seq: id, endpoint, args, key } = request;
-    this.events.emit({ type: 'request', phase: 'settle', id, endpoint, args, key, ok, error });
-  }
-
-  #commitError(request: Request, error: unknown): void {
-    const { key, endpoint, seq } = request;
-    const entry = this.#entry(key);
-    entry.failures++;
-    this.#store.dispatch({
-      type: 'response/error',
-      key,
-      error,
-      fetchedAt: request.startedAt,
-      expiresAt: this.#now() + errorExpiry(endpoint, error, entry.failures),
-      settles: request.optimistic ? seq : undefined,
-    });
-    entry.errorSeq = Math.max(entry.errorSeq, seq);
-    if (request.optimistic) this.#optimistic.forget(seq);
-  }
-
-  /**
-   * True when a newer outcome is committed: a reset since the request started, or (for reads)
-   * data from a request started later. Mutations are not ordered by key: two creates to one
-   * URL are different facts, and entity values are ordered by the normalizer.
-   */
-  #isOutdated(request: Request, outcome: 'data' | 'error'): boolean {
-    if (this.#requests.beforeReset(request)) return true;
-    if (request.endpoint.sideEffect) return false;
-    const entry = this.#entries.get(request.key);
-    if (!entry) return false;
-    if (entry.dataSeq > request.seq) return true;
-    return outcome === 'error' && entry.errorSeq > request.seq;
-  }
-
-  #dropOptimistic(request: Request): void {
-    if (!request.optimistic) return;
-    this.#store.dispatch({ type: 'optimistic/remove', id: request.seq });
-    this.#optimistic.forget(request.seq);
-  }
-
-  /** The value a committed response resolves with: its result, denormalized as readers see it. */
-  #committedValue(request: Request, response: unknown): unknown {
-    const schema = request.endpoint.schema;
-    if (schema === undefined || schema === null) return response;
-    const result = getOwn(this.#store.committed.endpoints, request.key);
-    const value = this.#memo.denormalize(
-      schema,
-      result,
-      this.#store.visible.entities,
-      request.normalizeArgs,
-    );
-    // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
-    return value === INVALID ? response : value;
-  }
-
-  /**
-   * The value a dropped (late) response resolves with: what it says, read against the store
-   * without being committed (entity values newer than it still win).
-   */
-  #uncommittedValue(request: Request, response: unknown): unknown {
-    const schema = request.endpoint.schema;
-    if (schema === undefined || schema === null) return response;
-    try {
-      const scratch = normalize(schema, response, request.normalizeArgs, this.#store.visible, {
-        fetchedAt: request.startedAt,
-        date: this.#now(),
-        expiresAt: 0,
-      });
-      const value = this.#memo.denormalize(
-        schema,
-        scratch.result,
-        scratch.entities,
-        request.normalizeArgs,
-      );
-      return value === INVALID ? response : value;
-    } catch {
-      return response;
-    }
   }
 
   // ---- Reads ----
@@ -464,7 +264,7 @@ export class Controller implements ControllerLike {
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
     const info = readResponse(this.#store.visible, this.#memo, endpoint, args, this.#now());
-    return this.#entry(key).sameRead(info) as ResponseInfo<Resolved<E>>;
+    return this.#entries.of(key).sameRead(info) as ResponseInfo<Resolved<E>>;
   }
 
   /**
@@ -566,7 +366,7 @@ export class Controller implements ControllerLike {
       keepError: false,
       settles: undefined,
     });
-    this.#entry(key).dataSeq = this.#requests.nextSeq();
+    this.#entries.of(key).dataSeq = this.#requests.nextSeq();
   }
 
   /**
@@ -618,7 +418,7 @@ export class Controller implements ControllerLike {
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void {
     const key = storeKey(endpoint, args);
-    const entry = this.#entry(key);
+    const entry = this.#entries.of(key);
     entry.subscribers++;
     this.#subscriptionCount++;
     const emit = (phase: 'add' | 'remove') =>
@@ -710,12 +510,6 @@ export class Controller implements ControllerLike {
   }
 
   // ---- Bookkeeping ----
-
-  #entry(key: string): KeyEntry {
-    let entry = this.#entries.get(key);
-    if (!entry) this.#entries.set(key, (entry = new KeyEntry(key)));
-    return entry;
-  }
 
   /** Every committed action: keep the per-key records in step, then tell the managers. */
   #committed(action: Action, state: StoreState): void {

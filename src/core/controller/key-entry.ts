@@ -40,3 +40,12 @@ export class KeyEntry {
     return this.subscribers === 0;
   }
 }
+
+/** The KeyEntry of every key the Controller knows, made on first use. */
+export class KeyEntries extends Map<string, KeyEntry> {
+  of(key: string): KeyEntry {
+    let entry = this.get(key);
+    if (!entry) this.set(key, (entry = new KeyEntry(key)));
+    return entry;
+  }
+}
