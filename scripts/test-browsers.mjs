@@ -132,7 +132,33 @@ function runWtr(engine, extraEnv) {
   });
 }
 
+/**
+ * Runs one engine's suite. A run that stops before wtr counted anything (the browser crashed or
+ * lost its session: WebKitGTK's web process crashed so once in our CI runs) is run
+ * once more, said in the output and in the summary; a run with failing tests is never repeated.
+ */
 async function runEngine(engine, found) {
+  const first = await runEngineOnce(engine, found);
+  if (first.counted) return first.ok;
+  console.log(
+    `\n--- ${engine}: the run stopped before it counted (${first.note}); running ${engine} once more`,
+  );
+  const fresh = readResults();
+  delete fresh[engine];
+  writeResults(fresh);
+  const second = await runEngineOnce(engine, found);
+  const results = readResults();
+  results[engine].note = [
+    results[engine].note,
+    `ran twice: the first run stopped before it counted`,
+  ]
+    .filter(Boolean)
+    .join('; ');
+  writeResults(results);
+  return second.ok;
+}
+
+async function runEngineOnce(engine, found) {
   const version = engines[engine].version(found) ?? 'version unknown';
   console.log(`\n--- browser tests in ${engine}: ${version} (${engines[engine].describe(found)})`);
   const started = Date.now();
@@ -162,7 +188,8 @@ async function runEngine(engine, found) {
     skippedTests: [],
     failedTests: [],
   };
-  if (status !== 0 && counts.failed === 0) {
+  const counted = status === 0 || counts.failed > 0;
+  if (!counted) {
     // wtr stopped before it could count (a browser that did not start, a timeout): one failure.
     counts.failed = 1;
     counts.note = note ?? `the test run stopped (exit ${status}) before it counted`;
@@ -173,7 +200,7 @@ async function runEngine(engine, found) {
   console.log(
     `--- ${engine}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped in ${seconds} s`,
   );
-  return counts.failed === 0 && status === 0;
+  return { ok: counts.failed === 0 && status === 0, counted, note: counts.note };
 }
 
 let selected;
