@@ -12,3 +12,14 @@ export async function useHandlers(...handlers: RequestHandler[]): Promise<void> 
   await started;
   worker.resetHandlers(...handlers);
 }
+
+// When the file's tests are done, the worker stops and its registration goes, so no later page of
+// this browser is controlled by it. A page it controls sends even unmocked requests through the
+// worker's own fetch, and Firefox does not cancel that fetch when the page aborts: an EventSource
+// closed in a later file stayed open at the API (test/managers provider tests, in full runs).
+after(async () => {
+  if (!started) return;
+  worker.stop();
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(registrations.map((registration) => registration.unregister()));
+});
