@@ -108,7 +108,12 @@ describe('README examples', () => {
   });
 
   it('InfiniteController: More loads the next pages until the last, each post once', async () => {
-    const { provider } = await mount(html`<endless-feed></endless-feed>`);
+    // Far below the viewport, so its sentinel stays out of view and only More loads pages (in
+    // view, the sentinel loads them by itself, racing the first check for five posts).
+    const { provider } = await mount(
+      html`<div style="height: 3000px"></div>
+        <endless-feed></endless-feed>`,
+    );
     const feed = provider.querySelector<EndlessFeed>('endless-feed')!;
     const items = () => [...feed.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
     await until(() => expect(items()).to.have.length(5));
