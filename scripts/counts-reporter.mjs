@@ -85,3 +85,19 @@ export function countsReporter({ engine, file = '.test-results/browser.json' } =
     },
   };
 }
+
+/**
+ * Runs one engine's suite through `runOnce` (which resolves `{ ok, counted, note }`). A run that
+ * stopped before anything was counted (the browser crashed or lost its session: WebKitGTK's web
+ * process did so once in our CI runs) runs once more, said through `say`; a run that counted,
+ * failures included, is never repeated. Resolves with the last run's result and `repeated`.
+ * @example const { ok } = await runCounted('webkit', () => runEngineOnce('webkit', found));
+ */
+export async function runCounted(engine, runOnce, say = console.log) {
+  const first = await runOnce();
+  if (first.counted) return { ...first, repeated: false };
+  say(
+    `\n--- ${engine}: the run stopped before it counted (${first.note}); running ${engine} once more`,
+  );
+  return { ...(await runOnce()), repeated: true };
+}

@@ -11,6 +11,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { runCounted } from './counts-reporter.mjs';
 import { engines, missingEnginesLine, selectedEngines } from './find-browser.mjs';
 
 const resultsFile = '.test-results/browser.json';
@@ -132,35 +133,25 @@ function runWtr(engine, extraEnv) {
   });
 }
 
-/**
- * Runs one engine's suite. A run that stops before wtr counted anything (the browser crashed or
- * lost its session: WebKitGTK's web process crashed so once in our CI runs) is run
- * once more, said in the output and in the summary; a run with failing tests is never repeated.
- */
+/** Runs one engine's suite, once more when it stopped before it counted (see runCounted). */
 async function runEngine(engine, found) {
-  const first = await runEngineOnce(engine, found);
-  if (first.counted) return first.ok;
-  console.log(
-    `\n--- ${engine}: the run stopped before it counted (${first.note}); running ${engine} once more`,
-  );
-  const fresh = readResults();
-  delete fresh[engine];
-  writeResults(fresh);
-  const second = await runEngineOnce(engine, found);
-  const results = readResults();
-  results[engine].note = [
-    results[engine].note,
-    `ran twice: the first run stopped before it counted`,
-  ]
-    .filter(Boolean)
-    .join('; ');
-  writeResults(results);
-  return second.ok;
+  const { ok, repeated } = await runCounted(engine, () => runEngineOnce(engine, found));
+  if (repeated) {
+    const results = readResults();
+    const note = 'ran twice: the first run stopped before it counted';
+    results[engine].note = [results[engine].note, note].filter(Boolean).join('; ');
+    writeResults(results);
+  }
+  return ok;
 }
 
 async function runEngineOnce(engine, found) {
   const version = engines[engine].version(found) ?? 'version unknown';
   console.log(`\n--- browser tests in ${engine}: ${version} (${engines[engine].describe(found)})`);
+  // A repeated run counts afresh: nothing of an earlier attempt stays in the results.
+  const earlier = readResults();
+  delete earlier[engine];
+  writeResults(earlier);
   const started = Date.now();
   let status;
   let note;

@@ -8,7 +8,7 @@ import { strict as assert } from 'node:assert';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { countsReporter, statedGaps, tally } from '../scripts/counts-reporter.mjs';
+import { countsReporter, runCounted, statedGaps, tally } from '../scripts/counts-reporter.mjs';
 import { engines, missingEnginesLine, selectedEngines } from '../scripts/find-browser.mjs';
 
 const root = new URL('../', import.meta.url);
@@ -211,5 +211,49 @@ describe('engine gaps in the README', () => {
       .map((match) => match[1].split(' ')[0]);
     assert.notEqual(gaps.length, 0, 'the leak test skips its heap check where there is no API');
     for (const api of gaps) assert.ok(section.includes(`\`${api}\``), `README names \`${api}\``);
+  });
+});
+
+describe('an engine run that stopped before it counted', () => {
+  /** A runOnce that resolves the given results in turn, counting its calls. */
+  function runs(...results) {
+    const calls = { count: 0 };
+    return { calls, runOnce: async () => results[calls.count++] };
+  }
+
+  it('runs once more (a crashed browser), says so, and gives the second result', async () => {
+    const said = [];
+    const { calls, runOnce } = runs(
+      { ok: false, counted: false, note: 'the test run stopped (exit 1) before it counted' },
+      { ok: true, counted: true },
+    );
+    const result = await runCounted('webkit', runOnce, (line) => said.push(line));
+    assert.equal(calls.count, 2);
+    assert.deepEqual(result, { ok: true, counted: true, repeated: true });
+    assert.deepEqual(said, [
+      '\n--- webkit: the run stopped before it counted (the test run stopped (exit 1) before it counted); running webkit once more',
+    ]);
+  });
+
+  it('runs no third time when the second also stops', async () => {
+    const stopped = { ok: false, counted: false, note: 'crashed' };
+    const { calls, runOnce } = runs(stopped, stopped, stopped);
+    const result = await runCounted('firefox', runOnce, () => {});
+    assert.equal(calls.count, 2);
+    assert.equal(result.ok, false);
+  });
+
+  it('never repeats a run that counted, failing tests included', async () => {
+    for (const first of [
+      { ok: true, counted: true },
+      { ok: false, counted: true },
+    ]) {
+      const said = [];
+      const { calls, runOnce } = runs(first, { ok: true, counted: true });
+      const result = await runCounted('chromium', runOnce, (line) => said.push(line));
+      assert.equal(calls.count, 1);
+      assert.deepEqual(result, { ...first, repeated: false });
+      assert.deepEqual(said, []);
+    }
   });
 });
