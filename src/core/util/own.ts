@@ -32,8 +32,12 @@ export function setOwn<T>(object: Record<string, T>, key: string, value: T): voi
   }
 }
 
-/** Copies the own enumerable properties of `source` onto `target` with setOwn. */
+/**
+ * Copies the own enumerable properties of `source` onto `target`; a `__proto__` key is copied as
+ * an ordinary property. (Object.assign is the fast path: it would only misread `__proto__`.)
+ */
 export function assignOwn<T extends object>(target: T, source: object): T {
+  if (!hasOwnProperty.call(source, '__proto__')) return Object.assign(target, source);
   for (const key of Object.keys(source)) {
     setOwn(target as Record<string, unknown>, key, (source as Record<string, unknown>)[key]);
   }
