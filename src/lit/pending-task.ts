@@ -27,3 +27,36 @@ declare global {
     'pending-task': PendingTaskEvent;
   }
 }
+
+/**
+ * A host's current wait, announced to boundaries above it as one `PendingTaskEvent` and settled
+ * when the wait ends. Starting again while a wait is announced announces nothing new.
+ */
+export class PendingTask {
+  #open: { resolve(): void; reject(error: unknown): void } | undefined;
+  readonly #host: EventTarget;
+  readonly #retry: () => Promise<void>;
+
+  /** @param retry the event's `retry`: starts the work again, rejects if it fails again */
+  constructor(host: EventTarget, retry: () => Promise<void>) {
+    this.#host = host;
+    this.#retry = retry;
+  }
+
+  /** Announces a wait, unless one is announced already. */
+  start(): void {
+    if (this.#open) return;
+    const complete = new Promise<void>((resolve, reject) => (this.#open = { resolve, reject }));
+    // With no boundary listening, a failure must not become an unhandled rejection.
+    complete.catch(() => {});
+    this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
+  }
+
+  /** Ends the announced wait, if any: rejected when `failed`, with `error`. */
+  settle(failed = false, error?: unknown): void {
+    const open = this.#open;
+    this.#open = undefined;
+    if (failed) open?.reject(error);
+    else open?.resolve();
+  }
+}

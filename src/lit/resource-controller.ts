@@ -1,11 +1,9 @@
 import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ContextConsumer } from '@lit/context';
 import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
 import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
-import { controllerContext } from './controller-context.js';
-import { watchForLateProviders } from './late-providers.js';
-import { PendingTaskEvent } from './pending-task.js';
+import { PendingTask } from './pending-task.js';
+import { ProviderLink } from './provider-link.js';
 
 /** What a `ResourceController` shows: one of these three states. */
 export const ResourceStatus = ReadStatus;
@@ -57,16 +55,13 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   /** The reader, for the Controller the nearest provider gave; none before one answered. */
   #observer: ResponseObserver<E> | undefined;
   #stopObserving: (() => void) | undefined;
-  /** Whether a provider answered since the host last connected. */
-  #bound = false;
   #connected = false;
   #missingProvider: Error | undefined;
-  #providerCheck: ReturnType<typeof setTimeout> | undefined;
   /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
   #rendersErrors = false;
-  /** The pending task announced for the current wait, settled when it ends. */
-  #task: { resolve(): void; reject(error: unknown): void } | undefined;
-  readonly #consumer: ContextConsumer<typeof controllerContext, ResourceHost>;
+  /** The wait announced to boundaries above the host (the pending-task protocol). */
+  readonly #task: PendingTask;
+  readonly #link: ProviderLink;
 
   constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
   constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
@@ -78,14 +73,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#host = host;
     this.#source = endpointOrHook;
     this.#args = args ?? (() => undefined as ReadParams<E>);
+    this.#task = new PendingTask(host, () => this.#retry());
     host.addController(this);
-    // Added after this controller, so hostConnected has watched for late providers before the
-    // consumer sends its request.
-    this.#consumer = new ContextConsumer(host, {
-      context: controllerContext,
-      subscribe: true,
-      callback: this.#onController,
-    });
+    this.#link = new ProviderLink(host, this.#onController, this.#onMissingProvider);
   }
 
   /** The data to show: present while `status` is `'complete'`. */
@@ -112,7 +102,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    */
   get #result() {
     if (isServer) {
-      if (!this.#bound) this.#consumer.hostConnected();
+      if (!this.#link.answered) this.#link.request();
       this.hostUpdate();
     }
     return this.#observer?.result;
@@ -150,41 +140,27 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * ```
    */
   refetch(): Promise<void> {
-    return this.#bound && this.#observer ? this.#observer.refetch() : Promise.resolve();
+    return this.#link.answered && this.#observer ? this.#observer.refetch() : Promise.resolve();
   }
 
   hostConnected(): void {
     // A server render that calls connectedCallback (LitElementRenderer's option) stays a render:
     // no subscription, no timers.
-    if (isServer) return;
-    this.#connected = true;
-    watchForLateProviders(this.#host.ownerDocument);
-    // The consumer asks for the Controller right after this; a provider that upgrades in the same
-    // task still answers in time. Only after that is a missing provider an error.
-    this.#providerCheck = setTimeout(this.#checkProvider, 0);
+    if (!isServer) this.#connected = true;
   }
 
   hostDisconnected(): void {
     this.#connected = false;
-    clearTimeout(this.#providerCheck);
-    this.#providerCheck = undefined;
     this.#stop();
-    // Nobody waits for a host that left: its boundary must not hang.
-    this.#settleTask();
-    // Reconnecting asks for the Controller again, and the answer may come from another provider
-    // or from none. The result stays: moving the element shows the same data, no flicker.
-    this.#bound = false;
+    // Nobody waits for a host that left: its boundary must not hang. The result stays: moving
+    // the element shows the same data, no flicker.
+    this.#task.settle();
   }
 
   hostUpdate(): void {
     // Unbound (disconnected, or no provider yet): keep what is shown, read nothing.
-    if (this.#bound) this.#observer?.setRead(...this.#read());
+    if (this.#link.answered) this.#observer?.setRead(...this.#read());
     this.#announce();
-  }
-
-  /** True when the args say to read nothing (`null`): nothing to wait for. */
-  get #skipped(): boolean {
-    return this.#args() === null;
   }
 
   /** The endpoint (a hook is called on each update) and the call arguments; null reads nothing. */
@@ -194,14 +170,11 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     return [endpoint, params === null ? null : params === undefined ? [] : [params]];
   }
 
-  /** Stable identity: the context consumer and `ContextRoot` dedupe by it. */
-  readonly #onController = (controller: ControllerLike | undefined) => {
-    if (!controller || (controller === this.#observer?.controller && this.#bound)) return;
+  readonly #onController = (controller: ControllerLike) => {
     this.#stop();
     // A reader of another Controller means nothing here; the same one keeps its result.
     if (controller !== this.#observer?.controller)
       this.#observer = new ResponseObserver(controller);
-    this.#bound = true;
     this.#missingProvider = undefined;
     if (this.#connected) {
       // Before its first update a host's properties may not be set yet (an element hydrating
@@ -219,48 +192,22 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#host.requestUpdate();
   };
 
-  readonly #checkProvider = () => {
-    this.#providerCheck = undefined;
-    if (this.#bound || !this.#connected) return;
-    const tag = this.#host.localName;
-    this.#missingProvider = new Error(
-      `<${tag}> found no <resource-provider> above it: wrap it (or an ancestor) in ` +
-        `<resource-provider>, or provide controllerContext to it.`,
-    );
-    this.#announce();
-    this.#host.requestUpdate();
+  readonly #onMissingProvider = () => {
+    this.#missingProvider = this.#link.missingError();
+    this.#onResult();
   };
 
   /**
-   * Tells boundaries above the host (the pending-task protocol) when its read starts waiting
-   * with nothing to show, and how that wait ended. Stale data shown while it refreshes is no
-   * wait: no fallback flashes over it.
+   * Tells boundaries above the host when its read starts waiting with nothing to show, and how
+   * that wait ended. Stale data shown while it refreshes is no wait: no fallback flashes over it.
+   * A failure reaches the boundary only when the host does not render errors itself (no `error`
+   * renderer): like an error boundary, it catches what is not handled.
    */
   #announce(): void {
     if (!this.#connected) return;
     const status = this.status;
-    if (status !== ResourceStatus.Pending || this.#skipped) {
-      this.#settleTask(status === ResourceStatus.Error ? this.error : undefined, status);
-      return;
-    }
-    if (this.#task) return;
-    let task!: { resolve(): void; reject(error: unknown): void };
-    const complete = new Promise<void>((resolve, reject) => (task = { resolve, reject }));
-    // With no boundary listening, a failure must not become an unhandled rejection.
-    complete.catch(() => {});
-    this.#task = task;
-    this.#host.dispatchEvent(new PendingTaskEvent(complete, () => this.#retry()));
-  }
-
-  /**
-   * Ends the announced wait. A failure reaches the boundary only when the host does not render
-   * errors itself (no `error` renderer): like an error boundary, it catches what is not handled.
-   */
-  #settleTask(error?: unknown, status?: ResourceStatus): void {
-    const task = this.#task;
-    this.#task = undefined;
-    if (status === ResourceStatus.Error && !this.#rendersErrors) task?.reject(error);
-    else task?.resolve();
+    if (status === ResourceStatus.Pending && this.#args() !== null) this.#task.start();
+    else this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
   }
 
   /** A boundary's retry: refetch, and fail again if there is still nothing to show. */
