@@ -1,9 +1,8 @@
-import { ContextConsumer } from '@lit/context';
 import { ref } from 'lit/directives/ref.js';
 import type { DirectiveResult } from 'lit/directive.js';
 import { isEndpoint } from '../core/index.js';
 import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
-import { controllerContext } from './controller-context.js';
+import { ProviderLink } from './provider-link.js';
 import { ResourceController } from './resource-controller.js';
 import type { EndpointHook, ReadParams, ResourceHost } from './resource-controller.js';
 
@@ -70,7 +69,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
   readonly #source: E | EndpointHook<E>;
   readonly #params: () => ReadParams<E> | null;
   readonly #options: InfiniteOptions<E>;
-  #controller: ControllerLike | undefined;
+  readonly #link: ProviderLink;
   /** The paging of the list the host showed at its last update. */
   #joined: Paging | undefined;
   /** The getPage wrapper that keeps the raw page, per list endpoint. */
@@ -102,11 +101,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     this.#source = endpointOrHook;
     this.#params = args;
     this.#options = options;
-    new ContextConsumer(host, {
-      context: controllerContext,
-      subscribe: true,
-      callback: (controller) => (this.#controller = controller),
-    });
+    this.#link = new ProviderLink(host);
   }
 
   /** True when `nextPage` named a page after the last one loaded. */
@@ -133,7 +128,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
    */
   loadMore(): Promise<void> {
     const paging = this.#paging();
-    const controller = this.#controller;
+    const controller = this.#link.controller;
     const params = this.#params();
     if (paging?.loading) return paging.loading;
     if (!paging || !controller || !this.hasMore || this.status !== 'complete') {
@@ -190,7 +185,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     }
     // While a page is in flight, the list grows by it: that is no refetch.
     if (!paging || this.status !== 'complete' || paging.loading) return;
-    const expiresAt = this.#controller!.getResponse(
+    const expiresAt = this.#link.controller!.getResponse(
       this.#endpoint(),
       ...this.#args(this.#params()),
     ).expiresAt;
@@ -217,7 +212,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
    * provider yet, null args, or args the endpoint refuses.
    */
   #paging(): Paging | undefined {
-    const controller = this.#controller;
+    const controller = this.#link.controller;
     const params = this.#params();
     if (!controller || params === null) return undefined;
     let key: string;

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import './define-provider.js';
-import type { ResourceProvider } from './resource-provider.js';
+import { ResourceProvider } from './resource-provider.js';
 import { MutationController, MutationStatus } from './mutation-controller.js';
 import { until } from './test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
@@ -263,5 +263,24 @@ describe('MutationController', () => {
     expect((caught as Error).message).to.contain('<resource-provider>');
     expect(editor.rename.status).to.equal('error');
     expect(editor.rename.error).to.equal(caught);
+  });
+  it('binds to a provider that upgrades after its children (no ResourceController on the page)', async () => {
+    // Nothing else on this page reads: the MutationController itself must keep its request for
+    // the Controller until a provider arrives.
+    const tag = 'late-mutation-provider';
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div><late-mutation-provider><mutation-task-editor></mutation-task-editor></late-mutation-provider></div>`,
+    );
+    const editor = wrapper.querySelector<TaskEditor>('mutation-task-editor')!;
+    await editor.updateComplete;
+    const { server, controller } = setup();
+    (wrapper.querySelector(tag) as unknown as ResourceProvider).controller = controller;
+    customElements.define(tag, class extends ResourceProvider {});
+    await settle();
+    const saved = editor.rename.run({ id: '1' }, { title: 'late' });
+    await until(() => expect(server.calls).to.have.length(1));
+    server.take('PATCH /plain/1').respond(200, { id: '1', title: 'late' });
+    expect((await saved).title).to.equal('late');
+    expect(editor.rename.status).to.equal('success');
   });
 });

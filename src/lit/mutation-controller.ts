@@ -1,7 +1,6 @@
-import { ContextConsumer } from '@lit/context';
 import { isEndpoint } from '../core/index.js';
-import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
-import { controllerContext } from './controller-context.js';
+import type { EndpointLike, Resolved } from '../core/index.js';
+import { ProviderLink } from './provider-link.js';
 import type { EndpointHook, ResourceHost } from './resource-controller.js';
 
 /** Where a `MutationController` is: nothing run yet (or reset), running, done, or failed. */
@@ -39,7 +38,7 @@ export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus
 export class MutationController<E extends EndpointLike> {
   readonly #host: ResourceHost;
   readonly #source: E | EndpointHook<E>;
-  #controller: ControllerLike | undefined;
+  readonly #link: ProviderLink;
   #status: MutationStatus = MutationStatus.Idle;
   #value: Resolved<E> | undefined;
   #error: unknown;
@@ -51,11 +50,7 @@ export class MutationController<E extends EndpointLike> {
   constructor(host: ResourceHost, endpointOrHook: E | EndpointHook<E>) {
     this.#host = host;
     this.#source = endpointOrHook;
-    new ContextConsumer(host, {
-      context: controllerContext,
-      subscribe: true,
-      callback: (controller) => (this.#controller = controller),
-    });
+    this.#link = new ProviderLink(host);
   }
 
   /** `idle` until the first run (and after `reset`), then the latest run's. */
@@ -88,12 +83,8 @@ export class MutationController<E extends EndpointLike> {
     this.#set(MutationStatus.Pending, undefined, undefined);
     let promise: Promise<Resolved<E>>;
     try {
-      const controller = this.#controller;
-      if (!controller) {
-        throw new Error(
-          `<${this.#host.localName}> found no <resource-provider> above it to run a mutation: wrap it (or an ancestor) in <resource-provider>.`,
-        );
-      }
+      const controller = this.#link.controller;
+      if (!controller) throw this.#link.missingError(' to run a mutation');
       const endpoint = isEndpoint(this.#source)
         ? this.#source
         : (this.#source as EndpointHook<E>)();
