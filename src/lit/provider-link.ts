@@ -18,6 +18,7 @@ export class ProviderLink implements ReactiveController {
   /** Whether a provider answered since the host last connected. */
   #answered = false;
   #check: ReturnType<typeof setTimeout> | undefined;
+  #missing: Error | undefined;
   readonly #consumer: ContextConsumer<typeof controllerContext, Host>;
   readonly #host: Host;
   readonly #onController: ((controller: ControllerLike) => void) | undefined;
@@ -56,6 +57,14 @@ export class ProviderLink implements ReactiveController {
     return this.#answered;
   }
 
+  /**
+   * With `onMissing`: the error of a host that connected and found no provider, until one
+   * answers.
+   */
+  get missing(): Error | undefined {
+    return this.#missing;
+  }
+
   /** Asks now: a server render (@lit-labs/ssr) calls no `hostConnected`. */
   request(): void {
     this.#consumer.hostConnected();
@@ -87,7 +96,9 @@ export class ProviderLink implements ReactiveController {
 
   readonly #checkAnswered = () => {
     this.#check = undefined;
-    if (!this.#answered) this.#onMissing!();
+    if (this.#answered) return;
+    this.#missing = this.missingError();
+    this.#onMissing!();
   };
 
   /** Stable identity: the context consumer and `ContextRoot` dedupe by it. */
@@ -95,6 +106,7 @@ export class ProviderLink implements ReactiveController {
     if (!controller || (controller === this.#controller && this.#answered)) return;
     this.#controller = controller;
     this.#answered = true;
+    this.#missing = undefined;
     this.#onController?.(controller);
   };
 }

@@ -56,7 +56,6 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #observer: ResponseObserver<E> | undefined;
   #stopObserving: (() => void) | undefined;
   #connected = false;
-  #missingProvider: Error | undefined;
   /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
   #rendersErrors = false;
   /** The wait announced to boundaries above the host (the pending-task protocol). */
@@ -75,22 +74,22 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#args = args ?? (() => undefined as ReadParams<E>);
     this.#task = new PendingTask(host, () => this.#retry());
     host.addController(this);
-    this.#link = new ProviderLink(host, this.#onController, this.#onMissingProvider);
+    this.#link = new ProviderLink(host, this.#onController, this.#onResult);
   }
 
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
-    return this.#missingProvider ? undefined : this.#result?.data;
+    return this.#link.missing ? undefined : this.#result?.data;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   get error(): unknown {
-    return this.#missingProvider ?? this.#result?.error;
+    return this.#link.missing ?? this.#result?.error;
   }
 
   /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
-    if (this.#missingProvider) return ResourceStatus.Error;
+    if (this.#link.missing) return ResourceStatus.Error;
     return this.#result?.status ?? ResourceStatus.Pending;
   }
 
@@ -175,7 +174,6 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     // A reader of another Controller means nothing here; the same one keeps its result.
     if (controller !== this.#observer?.controller)
       this.#observer = new ResponseObserver(controller);
-    this.#missingProvider = undefined;
     if (this.#connected) {
       // Before its first update a host's properties may not be set yet (an element hydrating
       // server HTML connects before its bindings apply): then the read waits for hostUpdate.
@@ -190,11 +188,6 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   readonly #onResult = () => {
     this.#announce();
     this.#host.requestUpdate();
-  };
-
-  readonly #onMissingProvider = () => {
-    this.#missingProvider = this.#link.missingError();
-    this.#onResult();
   };
 
   /**
