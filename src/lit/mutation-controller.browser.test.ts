@@ -269,7 +269,11 @@ describe('MutationController', () => {
     // the Controller until a provider arrives.
     const tag = 'late-mutation-provider';
     const wrapper = await fixture<HTMLDivElement>(
-      html`<div><late-mutation-provider><mutation-task-editor></mutation-task-editor></late-mutation-provider></div>`,
+      html`<div>
+        <late-mutation-provider
+          ><mutation-task-editor></mutation-task-editor
+        ></late-mutation-provider>
+      </div>`,
     );
     const editor = wrapper.querySelector<TaskEditor>('mutation-task-editor')!;
     await editor.updateComplete;

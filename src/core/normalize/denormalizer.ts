@@ -176,7 +176,8 @@ export class Denormalizer {
     // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
     if (memo === undefined) {
       // entity() enters its own value in `done`, as soon as the instance exists.
-      if (isEntityClass(schema)) return this.entity(schema, stored as Record<string, unknown>, done);
+      if (isEntityClass(schema))
+        return this.entity(schema, stored as Record<string, unknown>, done);
       const value = schema.denormalizeStored!(stored, this.unvisit);
       done.values.set(stored, value);
       return value;
