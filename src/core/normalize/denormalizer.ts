@@ -28,10 +28,13 @@ export type StoredMemo = WeakMap<object, WeakMap<object, MemoEntry>>;
 /** A schema read from the store by key and pk: an entity class or a list (Collection). */
 type StoredSchema = EntityClass | (SchemaInstance & { readonly key: string });
 
-/** What one pass built from the stored objects of one schema. */
+/**
+ * What one pass built for one schema, by pk (the tables do not change within a pass, so a pk
+ * stands for its stored object), or by the object itself for a value given in place of a pk.
+ */
 interface Done {
-  values: Map<object, unknown>;
-  deps: Map<object, Dependencies>;
+  values: Map<unknown, unknown>;
+  deps: Map<string, Dependencies>;
   /** For an entity class: its nested fields (read once per pass, not once per entity). */
   fields: readonly string[];
 }
@@ -147,47 +150,55 @@ export class Denormalizer {
     return done;
   }
 
-  /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
-  private stored(schema: StoredSchema, key: string, input: unknown): unknown {
-    if (typeof input === 'object') return this.inline(schema, input as object);
-    const pk = typeof input === 'string' ? input : String(input);
+  /** The stored object under key and pk, INVALID, or undefined (missing, or not an object). */
+  private lookup(key: string, pk: string): StoredEntity | undefined {
     if (key !== this.tableKey) {
       this.tableKey = key;
       this.table = getOwn(this.entities, key);
     }
     const table = this.table;
-    let stored: StoredEntity | undefined = table === undefined ? undefined : getOwn(table, pk);
-    const memo = this.memo;
+    const stored = table === undefined ? undefined : getOwn(table, pk);
     // Only objects are entities or lists: anything else in the table (null, a number: a damaged
     // or foreign state) reads as missing.
-    if (stored !== INVALID && (stored === null || typeof stored !== 'object')) stored = undefined;
+    return stored === INVALID || (typeof stored === 'object' && stored !== null)
+      ? stored
+      : undefined;
+  }
+
+  /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
+  private stored(schema: StoredSchema, key: string, input: unknown): unknown {
+    if (typeof input === 'object') return this.inline(schema, input as object);
+    const pk = typeof input === 'string' ? input : String(input);
+    const identity = isEntityClass(schema) ? schema : (schema.storeIdentity ?? schema);
+    const done = this.doneFor(identity);
+    const memo = this.memo;
+    // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
+    const finished = done.values.get(pk);
+    if (finished !== undefined) {
+      // No dependencies yet: a cycle back to an entity still being built.
+      if (memo !== undefined) this.addDeps(done.deps.get(pk) ?? [key, pk, this.lookup(key, pk)]);
+      return finished;
+    }
+    const stored = this.lookup(key, pk);
     if (stored === undefined || stored === INVALID) {
       if (memo !== undefined) this.addDeps([key, pk, stored]);
       return stored;
-    }
-    const identity = isEntityClass(schema) ? schema : (schema.storeIdentity ?? schema);
-    const done = this.doneFor(identity);
-    // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
-    const finished = done.values.get(stored);
-    if (finished !== undefined) {
-      if (memo !== undefined) this.addDeps(done.deps.get(stored) ?? [key, pk, stored]);
-      return finished;
     }
     // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
     if (memo === undefined) {
       // entity() enters its own value in `done`, as soon as the instance exists.
       if (isEntityClass(schema))
-        return this.entity(schema, stored as Record<string, unknown>, done);
+        return this.entity(schema, stored as Record<string, unknown>, done, pk);
       const value = schema.denormalizeStored!(stored, this.unvisit);
-      done.values.set(stored, value);
+      done.values.set(pk, value);
       return value;
     }
     let bySchema = memo.get(identity);
     if (bySchema === undefined) memo.set(identity, (bySchema = new WeakMap()));
     const hit = bySchema.get(stored);
     if (hit !== undefined && depsValid(hit.deps, this.entities)) {
-      done.values.set(stored, hit.value);
-      done.deps.set(stored, hit.deps);
+      done.values.set(pk, hit.value);
+      done.deps.set(pk, hit.deps);
       this.addDeps(hit.deps);
       return hit.value;
     }
@@ -195,12 +206,12 @@ export class Denormalizer {
     let value: unknown;
     try {
       value = isEntityClass(schema)
-        ? this.entity(schema, stored as Record<string, unknown>, done)
+        ? this.entity(schema, stored as Record<string, unknown>, done, pk)
         : schema.denormalizeStored!(stored, this.unvisit);
     } finally {
       const deps = this.frames.pop()!;
-      done.values.set(stored, value);
-      done.deps.set(stored, deps);
+      done.values.set(pk, value);
+      done.deps.set(pk, deps);
       bySchema.set(stored, { value, deps });
       this.addDeps(deps);
     }
@@ -218,20 +229,26 @@ export class Denormalizer {
     const finished = done.values.get(input);
     return finished !== undefined
       ? finished
-      : this.entity(schema, input as Record<string, unknown>, done);
+      : this.entity(schema, input as Record<string, unknown>, done, input);
   }
 
   /** An entity that must not be shown: INVALID for the rest of this pass. */
-  private unshowable(stored: object, done: Done): typeof INVALID {
-    done.values.set(stored, INVALID);
+  private unshowable(slot: unknown, done: Done): typeof INVALID {
+    done.values.set(slot, INVALID);
     return INVALID;
   }
 
-  private entity(entity: EntityClass, stored: Record<string, unknown>, done: Done): unknown {
+  /** Builds an entity from `stored`, entered in `done` under `slot` (its pk, or the object). */
+  private entity(
+    entity: EntityClass,
+    stored: Record<string, unknown>,
+    done: Done,
+    slot: unknown,
+  ): unknown {
     // Stored data the class rejects must not be shown, as at normalize time.
-    if (entity.validate(stored)) return this.unshowable(stored, done);
+    if (entity.validate(stored)) return this.unshowable(slot, done);
     const instance = instantiate(entity, stored);
-    done.values.set(stored, instance);
+    done.values.set(slot, instance);
     const nested = entity.schema;
     const fields = done.fields;
     for (let i = 0; i < fields.length; i++) {
@@ -245,7 +262,7 @@ export class Denormalizer {
         // A field whose default is null/undefined is optional: it simply goes away. A required
         // one that is INVALID or missing makes this entity unshowable.
         if (optionalOf(entity).has(field)) setOwn(instance, field, undefined);
-        else return this.unshowable(stored, done);
+        else return this.unshowable(slot, done);
       } else {
         instance[field] = denormalized;
       }
