@@ -22,6 +22,50 @@ describe('Entity', () => {
     assert.deepEqual(Object.getOwnPropertyDescriptor(todo, '__proto__')?.value, { evil: true });
   });
 
+  it('a field the class computes (a getter only) stays computed when the data has it too', () => {
+    // A server that also sends `fullName`: the class's getter wins, the other fields are kept,
+    // in fromJS and in a read from the store (Object.assign alone would throw a bare TypeError).
+    let titles = 0;
+    class Person extends Entity {
+      id = '';
+      first = '';
+      last = '';
+      get fullName() {
+        return `${this.first} ${this.last}`;
+      }
+      get title() {
+        return this.first;
+      }
+      set title(value: string) {
+        titles++;
+        this.first = value;
+      }
+      pk() {
+        return this.id;
+      }
+      static key = 'ComputedPerson';
+    }
+    const json = { id: '1', first: 'Ada', last: 'Lovelace', fullName: 'from the server' };
+    const made = Person.fromJS(json);
+    assert.equal(made.fullName, 'Ada Lovelace');
+    assert.equal(made.last, 'Lovelace');
+    const { result, entities } = normalize(Person, json);
+    const read = denormalize(Person, result, entities) as Person;
+    assert.ok(read instanceof Person);
+    assert.equal(read.fullName, 'Ada Lovelace');
+    assert.equal(read.id, '1');
+    assert.equal(Object.getOwnPropertyDescriptor(read, 'fullName'), undefined);
+    // A class's setter still runs, and one that throws still throws.
+    assert.equal(Person.fromJS({ id: '2', title: 'Grace' }).first, 'Grace');
+    assert.ok(titles > 0);
+    class Strict extends Person {
+      set nickname(_value: string) {
+        throw new RangeError('nickname is not taken');
+      }
+    }
+    assert.throws(() => Strict.fromJS({ id: '3', fullName: 'x', nickname: 'y' }), RangeError);
+  });
+
   it('static pk computes the pk from plain props', () => {
     assert.equal(Todo.pk({ id: 7 }), 7);
   });
