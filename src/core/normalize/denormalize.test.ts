@@ -5,6 +5,7 @@ import { denormalize } from './denormalizer.js';
 import { MemoCache } from './memo-cache.js';
 import { visitEntities } from './visit-entities.js';
 import { Invalidate } from '../schema/invalidate.js';
+import { Collection } from '../schema/collection.js';
 import { INVALID } from '../schema/types.js';
 import type { NormalizedStore } from '../schema/types.js';
 import { Article, Comment, Todo, User, todoList } from '../test-utils/entities.js';
@@ -159,6 +160,33 @@ describe('denormalize: INVALID', () => {
     const again = memo.denormalize(Todo, '1', back.entities) as Todo;
     assert.notEqual(again, first);
     assert.equal(again.title, 'b');
+  });
+});
+
+describe('denormalize: one pass', () => {
+  it('two lists over one members array, under two store keys, each read their own list', () => {
+    // Both Collections share their members array (so their storeIdentity), not their store key:
+    // pk '{}' of one is another list than pk '{}' of the other.
+    const members = [Todo] as const;
+    const open = new Collection(members);
+    const archived = new Collection(members, { key: 'ArchivedTodos' });
+    const first = normalize(open, [{ id: '1' }], [{}]);
+    const store = normalize(archived, [{ id: '2' }], [{}], first);
+    const schema = { open, archived };
+    const input = { open: '{}', archived: '{}' };
+    for (const read of [
+      denormalize(schema, input, store.entities),
+      new MemoCache().denormalize(schema, input, store.entities),
+    ] as { open: Todo[]; archived: Todo[] }[]) {
+      assert.deepEqual(
+        read.open.map((todo) => todo.id),
+        ['1'],
+      );
+      assert.deepEqual(
+        read.archived.map((todo) => todo.id),
+        ['2'],
+      );
+    }
   });
 });
 

@@ -39,6 +39,20 @@ interface Done {
   fields: readonly string[];
 }
 
+/**
+ * One identity per list schema and store key. A Collection's storeIdentity is its members array,
+ * which two Collections under different keys may share: their lists with one pk are different.
+ */
+const listIdentities = new WeakMap<object, Map<string, object>>();
+
+function listIdentity(schema: object, key: string): object {
+  let byKey = listIdentities.get(schema);
+  if (byKey === undefined) listIdentities.set(schema, (byKey = new Map()));
+  let identity = byKey.get(key);
+  if (identity === undefined) byKey.set(key, (identity = {}));
+  return identity;
+}
+
 /** What the denormalizer keeps per entity class: its nested fields that may go missing. */
 const optionalFields = new WeakMap<object, ReadonlySet<string>>();
 
@@ -169,7 +183,9 @@ export class Denormalizer {
   private stored(schema: StoredSchema, key: string, input: unknown): unknown {
     if (typeof input === 'object') return this.inline(schema, input as object);
     const pk = typeof input === 'string' ? input : String(input);
-    const identity = isEntityClass(schema) ? schema : (schema.storeIdentity ?? schema);
+    const identity = isEntityClass(schema)
+      ? schema
+      : listIdentity(schema.storeIdentity ?? schema, key);
     const done = this.doneFor(identity);
     const memo = this.memo;
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
