@@ -66,6 +66,36 @@ describe('Entity', () => {
     assert.throws(() => Strict.fromJS({ id: '3', fullName: 'x', nickname: 'y' }), RangeError);
   });
 
+  it('a setter of the class runs once per instance when the data also has a computed field', () => {
+    // The server sends `tags` (taken by the class's setter) before `count` (a getter only): the
+    // setter must see each value once, in fromJS and in a read from the store.
+    class Tagged extends Entity {
+      id = '';
+      seen: string[] = [];
+      set tags(value: string[]) {
+        this.seen.push(...value);
+      }
+      get tags(): string[] {
+        return this.seen;
+      }
+      get count() {
+        return this.seen.length;
+      }
+      pk() {
+        return this.id;
+      }
+      static key = 'TaggedOnce';
+    }
+    const json = { id: '1', tags: ['a', 'b'], count: 99 };
+    const made = Tagged.fromJS(json);
+    assert.deepEqual(made.seen, ['a', 'b']);
+    assert.equal(made.count, 2);
+    const { result, entities } = normalize(Tagged, json);
+    const read = denormalize(Tagged, result, entities) as Tagged;
+    assert.deepEqual(read.seen, ['a', 'b']);
+    assert.equal(read.count, 2);
+  });
+
   it('static pk computes the pk from plain props', () => {
     assert.equal(Todo.pk({ id: 7 }), 7);
   });

@@ -32,40 +32,49 @@ export function setOwn<T>(object: Record<string, T>, key: string, value: T): voi
   }
 }
 
+/** Per prototype: the keys its chain defines as a getter without a setter. */
+const computedKeys = new WeakMap<object, ReadonlySet<string>>();
+const none: ReadonlySet<string> = new Set();
+
+/**
+ * The keys a class computes: those `proto` and its prototypes define as a getter without a
+ * setter (such as `get fullName()`), the nearest definition of each key deciding. Cached per
+ * prototype.
+ */
+export function computedBy(proto: object | null): ReadonlySet<string> {
+  if (proto === null) return none;
+  let keys = computedKeys.get(proto) as Set<string> | undefined;
+  if (keys === undefined) {
+    // The farthest prototypes first, so that the nearest definition of a key decides.
+    keys = new Set(computedBy(Object.getPrototypeOf(proto) as object | null));
+    for (const [key, { get, set }] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+      if (get && !set) keys.add(key);
+      else keys.delete(key);
+    }
+    computedKeys.set(proto, keys);
+  }
+  return keys;
+}
+
 /**
  * Copies the own enumerable properties of `source` onto `target`; a `__proto__` key is copied as
- * an ordinary property, and a key the target's class computes (a getter without a setter, such as
- * `get fullName()`) is left to the class. (Object.assign is the fast path: it would misread
- * `__proto__`, and it throws on a getter without a setter.)
+ * an ordinary property, and a key the target's class computes (`computed`: a getter without a
+ * setter, such as `get fullName()`) is left to the class. Each key is set once: a setter of the
+ * class sees each value once. (Object.assign is the fast path: it would misread `__proto__`, and
+ * it throws on a getter without a setter, after setting the keys before it.)
  */
-export function assignOwn<T extends object>(target: T, source: object): T {
-  if (!hasOwnProperty.call(source, '__proto__')) {
-    try {
-      return Object.assign(target, source);
-    } catch {
-      // Copied again key by key below: a key the class computes is skipped, any other error
-      // (a setter of the class that throws) is thrown again there.
-    }
+export function assignOwn<T extends object>(
+  target: T,
+  source: object,
+  computed: ReadonlySet<string> = computedBy(Object.getPrototypeOf(target) as object | null),
+): T {
+  if (computed.size === 0 && !hasOwnProperty.call(source, '__proto__')) {
+    return Object.assign(target, source);
   }
   for (const key of Object.keys(source)) {
-    if (!computedBy(target, key)) {
+    if (!computed.has(key) || hasOwnProperty.call(target, key)) {
       setOwn(target as Record<string, unknown>, key, (source as Record<string, unknown>)[key]);
     }
   }
   return target;
-}
-
-/** True when `key` is not own on `object` and its prototypes define it as a getter only. */
-function computedBy(object: object, key: string): boolean {
-  if (hasOwnProperty.call(object, key)) return false;
-  for (
-    let proto = Object.getPrototypeOf(object);
-    proto !== null;
-    proto = Object.getPrototypeOf(proto)
-  ) {
-    const descriptor = Object.getOwnPropertyDescriptor(proto, key);
-    if (descriptor !== undefined)
-      return descriptor.get !== undefined && descriptor.set === undefined;
-  }
-  return false;
 }
