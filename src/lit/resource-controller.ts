@@ -102,7 +102,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   get #result() {
     if (isServer) {
       if (!this.#link.answered) this.#link.request();
-      this.hostUpdate();
+      // Its own update, not hostUpdate: a subclass's hostUpdate (InfiniteController's) reads
+      // `status`, which would come back here.
+      this.#update();
     }
     return this.#observer?.result;
   }
@@ -157,6 +159,10 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   }
 
   hostUpdate(): void {
+    this.#update();
+  }
+
+  #update(): void {
     // Unbound (disconnected, or no provider yet): keep what is shown, read nothing.
     if (this.#link.answered) this.#observer?.setRead(...this.#read());
     this.#announce();

@@ -7,7 +7,8 @@ import { strict as assert } from 'node:assert';
 import { LitElementRenderer, render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { LitElement, html } from 'lit';
-import { Entity, ResourceController, createResource } from '../index.js';
+import { Entity, MutationController, ResourceController, createResource } from '../index.js';
+import { InfiniteController } from '../infinite/index.js';
 import { createServerController, prefetch, stateScript } from './index.js';
 
 LitElementRenderer.renderOptions.push(() => ({ connectedCallback: true }));
@@ -69,6 +70,51 @@ describe('server rendering with connectedCallback called on the server', () => {
     assert.match(shown, /<ul>\s*<li>Rendered<\/li>\s*<\/ul>/);
     assert.ok(shown.includes('<p>Loading one…</p>'));
     assert.deepEqual(calls, ['http://api.test/api/todos']);
+    assert.deepEqual(controller.stats(), {
+      subscriptions: 0,
+      timers: 0,
+      listeners: 0,
+      inFlight: 0,
+    });
+  });
+
+  it('renders an InfiniteController (and a MutationController) from the store', async () => {
+    // On the server, reading `status` runs the read's update; InfiniteController's hostUpdate
+    // reads `status` itself once its provider answered (connectedCallback asked for it).
+    const PagedResource = createResource({
+      path: '/api/paged/:id',
+      schema: CcTodo,
+      paginationField: 'page',
+    });
+    class CcPaged extends LitElement {
+      readonly list = new InfiniteController(this, PagedResource.getList, () => ({}), {
+        nextPage: (_last, pages) => pages + 1,
+      });
+      readonly save = new MutationController(this, PagedResource.update);
+      override render() {
+        return html`${this.list.render({
+          pending: () => html`<p>Loading…</p>`,
+          complete: (todos) => html`<p>${todos.map((todo) => todo.title).join(', ')}</p>`,
+        })}`;
+      }
+    }
+    customElements.define('cc-paged', CcPaged);
+    const controller = createServerController({
+      origin: 'http://api.test',
+      fetch: async () =>
+        new Response(JSON.stringify([{ id: '1', title: 'First page' }]), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    await prefetch(controller, PagedResource.getList);
+    const page = await collectResult(
+      render(
+        html`<resource-provider .controller=${controller}
+          ><cc-paged></cc-paged
+        ></resource-provider>`,
+      ),
+    );
+    assert.ok(page.replace(/<!--[^]*?-->/g, '').includes('<p>First page</p>'));
     assert.deepEqual(controller.stats(), {
       subscriptions: 0,
       timers: 0,
