@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement, html as litHtml } from 'lit';
 import { Controller, Entity, ResourceController, createResource } from '../index.js';
-import type { ResourceProvider } from '../index.js';
+import { ResourceProvider } from '../index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { PendingTaskEvent, ResourceBoundary } from './index.js';
 import { until as waitUntil } from '../lit/test-utils/reader.js';
@@ -217,6 +217,36 @@ describe('<resource-boundary>', () => {
     server.take().respond(500, { message: 'down' });
     await until(() => expect(state(boundary)).to.equal('error'));
     provider.querySelector('boundary-card')!.remove();
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(boundary.errors).to.deep.equal([]);
+  });
+
+  it('a read that failed for want of a provider shows once a provider defined later answers', async () => {
+    // The provider's module loads after the page: the card finds no provider at first (its task
+    // fails with that error), then binds when the provider upgrades and reads again. That new
+    // task is the same work started over: its outcome, not the old failure, decides.
+    const tag = 'boundary-late-provider';
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <boundary-late-provider
+          ><resource-boundary><boundary-card card-id="1"></boundary-card></resource-boundary
+        ></boundary-late-provider>
+      </div>`,
+    );
+    const boundary = wrapper.querySelector('resource-boundary')!;
+    const server = new FakeServer();
+    (wrapper.querySelector(tag) as unknown as ResourceProvider).controller = new Controller({
+      fetch: server.fetch,
+      retry: 0,
+    });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    expect(String(boundary.errors[0])).to.contain('<boundary-card>');
+    customElements.define(tag, class extends ResourceProvider {});
+    await until(() => expect(server.calls).to.have.length(1));
+    server.take('GET /cards/1').respond(200, { id: '1', title: 'One' });
+    await until(() =>
+      expect(wrapper.querySelector('boundary-card')!.shadowRoot!.textContent).to.equal('One'),
+    );
     await until(() => expect(state(boundary)).to.equal('content'));
     expect(boundary.errors).to.deep.equal([]);
   });

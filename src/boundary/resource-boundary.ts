@@ -136,7 +136,13 @@ export class ResourceBoundary extends LitElement {
     if (!complete || typeof (complete as Promise<unknown>).then !== 'function') return;
     // The nearest boundary catches: outer ones do not also wait.
     event.stopPropagation();
-    this.#track(complete, retry, event.target as Node);
+    const source = event.target as Node;
+    // The same work started over by itself (a read whose provider arrived late, or that was
+    // fetched again): its new outcome replaces its old failure.
+    if (retry) {
+      this.#failures = this.#failures.filter((f) => f.retry !== retry || f.source !== source);
+    }
+    this.#track(complete, retry, source);
   };
 
   #track(task: Promise<unknown>, retry: (() => Promise<unknown>) | undefined, source: Node): void {
