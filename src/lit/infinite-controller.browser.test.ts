@@ -305,6 +305,28 @@ describe('InfiniteController', () => {
     void next;
   });
 
+  it('asks the provider once per connection: one link to the Controller, shared with ResourceController', async () => {
+    const { server, controller } = setup();
+    const provider = document.createElement('resource-provider');
+    provider.controller = controller;
+    let requests = 0;
+    provider.addEventListener('context-request', (event) => {
+      if (event.target instanceof InfiniteFeed) requests++;
+    });
+    provider.append(document.createElement('infinite-feed'));
+    await fixture(html`<div>${provider}</div>`);
+    const feed = provider.querySelector<InfiniteFeed>('infinite-feed')!;
+    expect(requests).to.equal(1);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 7));
+    await loading;
+    expect(titles(feed)).to.have.length(7);
+  });
+
   it('the sentinel loads the next page when it scrolls into view, and only then', async () => {
     const { server, controller } = setup();
     const feed = await mount(controller);

@@ -2,7 +2,6 @@ import { ref } from 'lit/directives/ref.js';
 import type { DirectiveResult } from 'lit/directive.js';
 import { isEndpoint } from '../core/index.js';
 import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
-import { ProviderLink } from './provider-link.js';
 import { ResourceController } from './resource-controller.js';
 import type { EndpointHook, ReadParams, ResourceHost } from './resource-controller.js';
 
@@ -69,7 +68,6 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
   readonly #source: E | EndpointHook<E>;
   readonly #params: () => ReadParams<E> | null;
   readonly #options: InfiniteOptions<E>;
-  readonly #link: ProviderLink;
   /** The paging of the list the host showed at its last update. */
   #joined: Paging | undefined;
   /** The getPage wrapper that keeps the raw page, per list endpoint. */
@@ -101,7 +99,6 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     this.#source = endpointOrHook;
     this.#params = args;
     this.#options = options;
-    this.#link = new ProviderLink(host);
   }
 
   /** True when `nextPage` named a page after the last one loaded. */
@@ -128,7 +125,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
    */
   loadMore(): Promise<void> {
     const paging = this.#paging();
-    const controller = this.#link.controller;
+    const controller = this.linkedController;
     const params = this.#params();
     if (paging?.loading) return paging.loading;
     if (!paging || !controller || !this.hasMore || this.status !== 'complete') {
@@ -185,7 +182,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     }
     // While a page is in flight, the list grows by it: that is no refetch.
     if (!paging || this.status !== 'complete' || paging.loading) return;
-    const expiresAt = this.#link.controller!.getResponse(
+    const expiresAt = this.linkedController!.getResponse(
       this.#endpoint(),
       ...this.#args(this.#params()),
     ).expiresAt;
@@ -212,7 +209,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
    * provider yet, null args, or args the endpoint refuses.
    */
   #paging(): Paging | undefined {
-    const controller = this.#link.controller;
+    const controller = this.linkedController;
     const params = this.#params();
     if (!controller || params === null) return undefined;
     let key: string;

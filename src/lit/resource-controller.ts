@@ -77,6 +77,11 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#link = new ProviderLink(host, this.#onController, this.#onResult);
   }
 
+  /** The Controller of the nearest provider: undefined until one answered (for subclasses). */
+  protected get linkedController(): ControllerLike | undefined {
+    return this.#link.controller;
+  }
+
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
     return this.#link.missing ? undefined : this.#result?.data;
