@@ -10,8 +10,11 @@ export interface UpsertMessage {
   /** The entity class's `static key`, e.g. `'Todo'`. */
   readonly entity: string;
   readonly data: Readonly<Record<string, unknown>>;
-  /** The message's id: a source resumes after the last one it saw. */
-  readonly id?: string | undefined;
+  /**
+   * The message's id: a source resumes after the last one it saw. A finite number is kept as its
+   * text (`lastEventId` is a string).
+   */
+  readonly id?: string | number | undefined;
 }
 
 /** An entity is gone: it is marked INVALID, so lists drop it and readers of it fetch again. */
@@ -19,7 +22,7 @@ export interface DeleteMessage {
   readonly type: 'delete';
   readonly entity: string;
   readonly pk: string | number;
-  readonly id?: string | undefined;
+  readonly id?: string | number | undefined;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface DeleteMessage {
  */
 export interface RevalidateMessage {
   readonly type: 'gap' | 'reset';
-  readonly id?: string | undefined;
+  readonly id?: string | number | undefined;
 }
 
 /**

@@ -112,6 +112,32 @@ describe('PushManager', () => {
     detach();
   });
 
+  it('a numeric message id (a WebSocket server counting its messages) is the id to resume after', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeSource();
+    const manager = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      timers: clock.timers,
+    });
+    const detach = manager.attach(controller);
+    // JSON.parse gives what the server sent: the type says string, a socket's JSON may say 41.
+    const message = (id: unknown) =>
+      fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id } as never);
+    message(41);
+    assert.equal(manager.lastEventId, '41');
+    message(0);
+    assert.equal(manager.lastEventId, '0', 'zero is an id too');
+    // Not an id: the last one stays.
+    for (const bad of [Number.NaN, Infinity, null, {}, true]) message(bad);
+    assert.equal(manager.lastEventId, '0');
+    fake.last.handlers.error();
+    clock.advance(1000);
+    assert.equal(fake.connections.length, 2);
+    assert.equal(fake.last.handlers.lastEventId, '0', 'the new connection resumes after it');
+    detach();
+  });
+
   it('a message it cannot apply is reported on the console; the stream goes on', async () => {
     const { controller } = await loaded();
     const fake = fakeSource();

@@ -126,7 +126,10 @@ export class PushManager implements Manager {
             );
           }
           // A source may hand on whatever arrived (JSON `null` too): only an object has an id.
-          if (typeof message?.id === 'string') this.#lastEventId = message.id;
+          // A socket's JSON may count its messages: a finite number is an id too, as text.
+          const id: unknown = message?.id;
+          if (typeof id === 'string') this.#lastEventId = id;
+          else if (Number.isFinite(id)) this.#lastEventId = String(id);
         },
         error: () => {
           if (!current) return;
