@@ -132,6 +132,36 @@ describe('<resource-devtools>', () => {
     await until(() => expect(controller.stats().inFlight).to.equal(0));
   });
 
+  it('lists the first 100 entities of a type and says how many more; a search finds the others', async () => {
+    const controller = new Controller();
+    const gadgets = Array.from({ length: 250 }, (_, i) => ({ id: `g${i}`, name: `gadget ${i}` }));
+    controller.setResponse(GadgetResource.getList, {}, gadgets);
+    const devtools = await fixture<HTMLElement & { controller: Controller }>(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const panel = devtools.shadowRoot!;
+    const rows = () => panel.querySelectorAll('[data-type="Gadget"] tr[data-pk]');
+    await until(() => expect(rows()).to.have.length(100));
+    expect(panel.querySelector('[data-type="Gadget"] summary')!.textContent).to.equal(
+      'Gadget (250)',
+    );
+    expect(panel.querySelector('[data-type="Gadget"] .more')!.textContent).to.equal(
+      'and 150 more: search to find them',
+    );
+    expect(panel.querySelector('[data-pk="g99"]')).to.not.equal(null);
+    expect(panel.querySelector('[data-pk="g200"]')).to.equal(null);
+    const search = panel.querySelector<HTMLInputElement>('input[type="search"]')!;
+    search.value = 'gadget 200';
+    search.dispatchEvent(new Event('input'));
+    await until(() => expect(rows()).to.have.length(1));
+    expect(rows()[0]!.getAttribute('data-pk')).to.equal('g200');
+    expect(panel.querySelector('[data-type="Gadget"] .more')).to.equal(null);
+    // The type's name matches every entity of it: the first 100 again.
+    search.value = 'gadg';
+    search.dispatchEvent(new Event('input'));
+    await until(() => expect(rows()).to.have.length(100));
+  });
+
   it('works with a Controller given by property, outside any provider', async () => {
     const controller = new Controller();
     controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'Loose' });

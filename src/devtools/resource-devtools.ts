@@ -23,6 +23,11 @@ interface Flight {
 }
 
 const LOG_SIZE = 200;
+/**
+ * Entities listed per type; a search finds the others. A panel that rendered (and serialized) a
+ * store of 10,000 entities on every action would slow the page it inspects.
+ */
+const ROWS_PER_TYPE = 100;
 
 function isController(value: ControllerLike | undefined): value is Controller {
   return !!value && 'events' in value && typeof (value as Controller).getState === 'function';
@@ -323,27 +328,27 @@ export class ResourceDevtools extends LitElement {
       />
       ${types.map((type) => {
         const table = state.entities[type]!;
-        const rows = Object.keys(table)
-          .map((pk) => [pk, JSON.stringify(table[pk]) ?? 'INVALID'] as const)
-          .filter(
-            ([pk, json]) =>
-              !search ||
-              type.toLowerCase().includes(search) ||
-              pk.toLowerCase().includes(search) ||
-              json.toLowerCase().includes(search),
+        const text = (pk: string) => JSON.stringify(table[pk]) ?? 'INVALID';
+        let pks = Object.keys(table);
+        if (search && !type.toLowerCase().includes(search)) {
+          pks = pks.filter(
+            (pk) => pk.toLowerCase().includes(search) || text(pk).toLowerCase().includes(search),
           );
-        if (rows.length === 0) return nothing;
+        }
+        if (pks.length === 0) return nothing;
+        const more = pks.length - ROWS_PER_TYPE;
         return html`<details open data-type=${type}>
-          <summary>${type} (${rows.length})</summary>
+          <summary>${type} (${pks.length})</summary>
           <table>
-            ${rows.map(
-              ([pk, json]) =>
-                html`<tr data-pk=${pk}>
-                  <td>${pk}</td>
-                  <td><code>${json.length > 300 ? `${json.slice(0, 300)}…` : json}</code></td>
-                </tr>`,
-            )}
+            ${pks.slice(0, ROWS_PER_TYPE).map((pk) => {
+              const json = text(pk);
+              return html`<tr data-pk=${pk}>
+                <td>${pk}</td>
+                <td><code>${json.length > 300 ? `${json.slice(0, 300)}…` : json}</code></td>
+              </tr>`;
+            })}
           </table>
+          ${more > 0 ? html`<p class="more">and ${more} more: search to find them</p>` : nothing}
         </details>`;
       })}`;
   }
