@@ -4,6 +4,7 @@ import { Controller, Entity, ResourceController, createResource } from '../index
 import type { ResourceProvider } from '../index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import './index.js';
+import { controllerInternals } from '../core/protocol/internals.js';
 import { until as waitUntil } from '../lit/test-utils/reader.js';
 
 class Gadget extends Entity {
@@ -160,6 +161,28 @@ describe('<resource-devtools>', () => {
     search.value = 'gadg';
     search.dispatchEvent(new Event('input'));
     await until(() => expect(rows()).to.have.length(100));
+  });
+
+  it('reads the store without taking its tables: writes after a render stay in place, uncopied', async () => {
+    const controller = new Controller();
+    controller.setResponse(GadgetResource.getList, {}, [
+      { id: '1', name: 'a' },
+      { id: '2', name: 'b' },
+    ]);
+    const devtools = await fixture(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const panel = devtools.shadowRoot!;
+    await until(() => expect(panel.textContent).to.contain('"b"'));
+    // getState() hands the tables over for keeping: the next write would copy the whole table
+    // (with 10,000 entities, a few ms on every action while the panel is open).
+    const table = () => controller[controllerInternals]().store.committed.entities['Gadget'];
+    const before = table();
+    controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'a2' });
+    await until(() => expect(panel.textContent).to.contain('"a2"'));
+    controller.setResponse(GadgetResource.get, { id: '2' }, { id: '2', name: 'b2' });
+    await until(() => expect(panel.textContent).to.contain('"b2"'));
+    expect(table()).to.equal(before);
   });
 
   it('works with a Controller given by property, outside any provider', async () => {

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { ExpiryStatus, controllerContext } from '../index.js';
+import { controllerInternals } from '../core/protocol/internals.js';
 import type {
   Controller,
   ControllerEvent,
@@ -242,7 +243,9 @@ export class ResourceDevtools extends LitElement {
         <code>controller</code>).
       </div>`;
     }
-    const state = controller.getState();
+    // Read now, not kept: getState() would hand the store's tables over for keeping, and the
+    // next write would copy each one it touches (10,000 entities: ~6 ms a write in Chromium).
+    const state = controller[controllerInternals]().store.committed;
     return html`<div part="panel">
       <button @click=${() => controller.resetEntireStore()}>Reset store</button>
       ${this.#renderResponses(controller, state)} ${this.#renderFlights()}
