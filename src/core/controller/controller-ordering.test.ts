@@ -98,6 +98,34 @@ describe('late responses', () => {
     const ids = (controller.getResponse(getList, {}).data as Todo[]).map((todo) => todo.id);
     assert.deepEqual(ids, ['2', '1']);
   });
+
+  it('a list requested before a create (same millisecond) answered after it keeps the created item', async () => {
+    // A list shown while it refreshes (a poll, a revalidation): the user creates a todo, the
+    // create answers first, then the list that left before the create arrives without it.
+    const { controller, server } = setup();
+    const { getList, create } = todoEndpoints({ retry: 0 });
+    controller.setResponse(getList, [{ id: '1', title: 'a' }]);
+    const refresh = controller.refetch(getList);
+    const made = controller.fetch(create, {}, { title: 'b' });
+    server.take('POST /todos').respond(201, { id: '2', title: 'b' });
+    await made;
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'a (refreshed)' }]);
+    await refresh;
+    const list = controller.getResponse(getList).data as Todo[];
+    assert.deepEqual(
+      list.map((todo) => todo.id),
+      ['1', '2'],
+    );
+    assert.equal(list[0]!.title, 'a (refreshed)', 'its entity values still land');
+    // A list requested after the create replaces the list as usual.
+    const later = controller.refetch(getList);
+    server.take('GET /todos').respond(200, [{ id: '2', title: 'b' }]);
+    await later;
+    assert.deepEqual(
+      (controller.getResponse(getList).data as Todo[]).map((todo) => todo.id),
+      ['2'],
+    );
+  });
 });
 
 describe('resetEntireStore and requests in flight', () => {
