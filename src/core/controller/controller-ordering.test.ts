@@ -98,6 +98,82 @@ describe('late responses', () => {
     const ids = (controller.getResponse(getList, {}).data as Todo[]).map((todo) => todo.id);
     assert.deepEqual(ids, ['2', '1']);
   });
+
+  it('a list requested before a create (same millisecond) answered after it keeps the created item', async () => {
+    // A list shown while it refreshes (a poll, a revalidation): the user creates a todo, the
+    // create answers first, then the list that left before the create arrives without it.
+    const { controller, server } = setup();
+    const { getList, create } = todoEndpoints({ retry: 0 });
+    controller.setResponse(getList, [{ id: '1', title: 'a' }]);
+    const refresh = controller.refetch(getList);
+    const made = controller.fetch(create, {}, { title: 'b' });
+    server.take('POST /todos').respond(201, { id: '2', title: 'b' });
+    await made;
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'a (refreshed)' }]);
+    await refresh;
+    const list = controller.getResponse(getList).data as Todo[];
+    assert.deepEqual(
+      list.map((todo) => todo.id),
+      ['1', '2'],
+    );
+    assert.equal(list[0]!.title, 'a (refreshed)', 'its entity values still land');
+    // A list requested after the create replaces the list as usual.
+    const later = controller.refetch(getList);
+    server.take('GET /todos').respond(200, [{ id: '2', title: 'b' }]);
+    await later;
+    assert.deepEqual(
+      (controller.getResponse(getList).data as Todo[]).map((todo) => todo.id),
+      ['2'],
+    );
+  });
+});
+
+describe('invalidate and requests in flight', () => {
+  it('an answer to a request started before invalidate() does not make the read valid again', async () => {
+    // A mutation elsewhere invalidates a list while a reload of it is on its way: that reload
+    // left before the change and must not be shown as the list after it.
+    const { controller, server } = setup();
+    const { getList } = todoEndpoints({ retry: 0 });
+    controller.setResponse(getList, [{ id: '1', title: 'before' }]);
+    const reader = controller.observe(getList);
+    const stop = reader.subscribe(() => {});
+    const reload = controller.refetch(getList);
+    controller.invalidate(getList);
+    await flush();
+    assert.equal(server.calls.length, 2, 'the reader asks again at once');
+    server.take().respond(200, [{ id: '1', title: 'before' }]);
+    assert.equal(
+      title(((await reload) as Todo[])[0]),
+      'before',
+      'its caller still gets its answer',
+    );
+    assert.equal(reader.result.status, 'pending');
+    assert.equal(controller.getResponse(getList).expiryStatus, ExpiryStatus.Invalid);
+    server.take().respond(200, [{ id: '1', title: 'after' }]);
+    await flush();
+    assert.equal(reader.result.status, 'complete');
+    assert.equal(title((reader.result.data as Todo[])[0]), 'after');
+    stop();
+  });
+
+  it('a background read in flight at invalidateAll() is aborted and sent again', async () => {
+    const { controller, server, clock } = setup();
+    const { getList } = todoEndpoints({ retry: 0 });
+    controller.setResponse(getList, [{ id: '1', title: 'before' }]);
+    clock.advance(120_000);
+    const reader = controller.observe(getList);
+    const stop = reader.subscribe(() => {});
+    assert.equal(server.calls.length, 1, 'stale: fetched again in the background');
+    controller.invalidateAll((key) => key.startsWith('GET /todos'));
+    await flush();
+    assert.equal(server.calls[0]!.signal!.aborted, true);
+    assert.equal(server.calls.length, 2);
+    server.take().respond(200, [{ id: '1', title: 'after' }]);
+    await flush();
+    assert.equal(title((reader.result.data as Todo[])[0]), 'after');
+    assert.equal(reader.result.error, undefined);
+    stop();
+  });
 });
 
 describe('resetEntireStore and requests in flight', () => {

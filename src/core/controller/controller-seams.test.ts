@@ -238,6 +238,43 @@ describe('dehydrate and hydrate', () => {
   });
 });
 
+describe('dehydrate and hydrate: expiry of never', () => {
+  it('dataExpiryLength and errorExpiryLength of Infinity survive JSON: same reads, no request', async () => {
+    const first = setup({ retry: 0 });
+    const forever = fakeEndpoint({
+      path: '/todos/:id',
+      schema: Todo,
+      dataExpiryLength: Infinity,
+      errorExpiryLength: Infinity,
+    });
+    const list = fakeEndpoint({ path: '/todos', schema: [Todo], dataExpiryLength: Infinity });
+    first.controller.setResponse(list, [{ id: '1', title: 'a' }]);
+    first.controller.setResponse(forever, { id: '2' }, { id: '2', title: 'b' });
+    const failing = first.controller.fetch(forever, { id: '9' });
+    first.server.take().respond(500, {});
+    await assert.rejects(failing);
+    const json = JSON.stringify(dehydrate(first.controller));
+
+    const second = setup();
+    second.clock.advance(365 * 24 * 3600_000);
+    hydrate(second.controller, JSON.parse(json));
+    for (const args of [{ id: '1' }, { id: '2' }, { id: '9' }]) {
+      const before = first.controller.getResponse(forever, args);
+      const after = second.controller.getResponse(forever, args);
+      assert.equal(after.expiryStatus, before.expiryStatus, args.id);
+      assert.equal(
+        (after.data as Todo | undefined)?.title,
+        (before.data as Todo | undefined)?.title,
+      );
+      assert.equal(after.error === undefined, before.error === undefined, args.id);
+      const reader = second.controller.observe(forever, args);
+      reader.subscribe(() => {})();
+    }
+    assert.equal(second.controller.getResponse(list).expiryStatus, ExpiryStatus.Valid);
+    assert.equal(second.server.calls.length, 0);
+  });
+});
+
 describe('hydrate: a state from elsewhere', () => {
   /** A state with todo 1, as a Controller fetched it at `at`. */
   function stateAt(at: number, title = 'theirs') {

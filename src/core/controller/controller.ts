@@ -523,6 +523,14 @@ export class Controller implements ControllerLike {
           entry.forgetReads();
         }
       }
+    } else if (action.type === 'invalidate') {
+      // A read in flight left before the invalidation: its answer is dropped, and the read is
+      // sent again instead of joined (or aborted, when nobody awaits it).
+      for (const key of action.keys) {
+        if (!getOwn(state.meta, key)?.invalidated) continue;
+        this.#entries.of(key).dataSeq = this.#requests.nextSeq();
+        this.#requests.abortUnneeded(key, true);
+      }
     } else if (action.type === 'gc') {
       for (const [key, entry] of this.#entries) {
         if (entry.idle && getOwn(state.meta, key) === undefined && !getOwn(state.errors, key)) {

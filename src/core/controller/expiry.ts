@@ -9,9 +9,12 @@ const DEFAULT_ERROR_EXPIRY = 1_000;
 /** The longest a soft error backs off. */
 const MAX_BACKOFF = 60_000;
 
+/** A finite "never", so the state stays JSON (Infinity would come back as null). */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
 /** When data fetched now by `endpoint` goes stale. */
 export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
-  return now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY);
+  return Math.min(now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY), NEVER);
 }
 
 /**
@@ -24,10 +27,7 @@ export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
  * @example errorExpiry(endpoint, new NetworkError(...503...), 3) // 4_000
  */
 export function errorExpiry(endpoint: EndpointLike, error: unknown, failures: number): number {
-  // A finite "never", so the state stays JSON (Infinity would come back as null).
-  const base =
-    endpoint.errorExpiryLength ??
-    (isClientError(error) ? Number.MAX_SAFE_INTEGER : DEFAULT_ERROR_EXPIRY);
-  if (base >= MAX_BACKOFF) return base;
+  const base = endpoint.errorExpiryLength ?? (isClientError(error) ? NEVER : DEFAULT_ERROR_EXPIRY);
+  if (base >= MAX_BACKOFF) return Math.min(base, NEVER);
   return Math.min(base * 2 ** (failures - 1), MAX_BACKOFF);
 }

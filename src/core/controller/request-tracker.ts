@@ -109,18 +109,18 @@ export class RequestTracker {
     }
   }
 
-  #abort(request: Request): void {
-    // An aborted read is nobody's to join.
-    if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
-    request.abort.abort();
-  }
-
-  /** Aborts the reads of `key` that nobody awaits: called when its last subscriber left. */
-  abortUnneeded(key: string): void {
+  /**
+   * Aborts the reads of `key` that nobody awaits: called when its last subscriber left. With
+   * `outdated` (the key was invalidated), the awaited ones run on but are not joined any more.
+   */
+  abortUnneeded(key: string, outdated = false): void {
     for (const request of this.#running) {
-      if (request.key === key && !request.awaited && !request.endpoint.sideEffect) {
-        this.#abort(request);
+      if (request.key !== key || request.endpoint.sideEffect || (request.awaited && !outdated)) {
+        continue;
       }
+      // An aborted or outdated read is nobody's to join.
+      if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
+      if (!request.awaited) request.abort.abort();
     }
   }
 }

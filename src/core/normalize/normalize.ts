@@ -271,9 +271,16 @@ class TableWriter implements NormalizeDelegate {
     this.write(key, slot, pk, next, existing, existingMeta, meta);
   }
 
-  setEntity(key: string, pk: string, value: Record<string, unknown> | typeof INVALID): void {
+  setEntity(
+    key: string,
+    pk: string,
+    value: Record<string, unknown> | typeof INVALID,
+    ifNewer = false,
+  ): void {
     const slot = this.slot(key);
     const existing = this.readEntity(slot, pk);
+    const existingMeta = this.readMeta(slot, pk);
+    if (ifNewer && existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
     const next =
       existing !== undefined &&
       existing !== INVALID &&
@@ -281,7 +288,7 @@ class TableWriter implements NormalizeDelegate {
       jsonEqual(existing, value)
         ? existing
         : value;
-    this.write(key, slot, pk, next, existing, this.readMeta(slot, pk), this.meta);
+    this.write(key, slot, pk, next, existing, existingMeta, this.meta);
   }
 
   invalidate(key: string, pk: string): void {

@@ -220,7 +220,8 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
         present(normalizeMembers(this.schema[0], input, parent, key, args, visit)),
       );
       const listPk = this.pk(parent, key, args);
-      delegate.setEntity(this.key, listPk, members as unknown as Record<string, unknown>);
+      // A list requested before a push into it (a create answered first) does not undo the push.
+      delegate.setEntity(this.key, listPk, members as unknown as Record<string, unknown>, true);
       return listPk;
     }
     const many = Array.isArray(input);

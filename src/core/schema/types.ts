@@ -118,8 +118,16 @@ export interface NormalizeDelegate {
     pk: string,
     value: Record<string, unknown>,
   ): void;
-  /** Replaces an entity outright (collections). */
-  setEntity(key: string, pk: string, value: Record<string, unknown> | INVALID): void;
+  /**
+   * Replaces an entity outright (collections); with `ifNewer`, only when the stored one is not
+   * from a later request.
+   */
+  setEntity(
+    key: string,
+    pk: string,
+    value: Record<string, unknown> | INVALID,
+    ifNewer?: boolean,
+  ): void;
   /** Marks an entity INVALID. */
   invalidate(key: string, pk: string): void;
 }
