@@ -100,6 +100,25 @@ for (const intervals of [true, false]) {
       stop();
     });
 
+    it('a pollFrequency of Infinity never polls; a finite one beside it still does', async () => {
+      const { controller, server, clock } = setup({ gcTime: Infinity, intervals });
+      const never = controller.subscribe(price(Infinity), { symbol: 'A' });
+      assert.equal(controller.stats().timers, 0, 'no timer for a frequency of Infinity');
+      // A day is 86,400,000 ms; timers cap at 2^31 - 1 ms (24.8 days): a whole year passes.
+      for (let day = 0; day < 365; day++) clock.advance(86_400_000);
+      assert.equal(server.calls.length, 0, 'nothing polled in a year');
+      const often = controller.subscribe(price(1_000), { symbol: 'A' });
+      clock.advance(1_000);
+      assert.deepEqual(
+        server.waiting.map((r) => r.url),
+        ['/prices/A'],
+      );
+      await answerAll(server);
+      never();
+      often();
+      assert.equal(clock.pending, 0);
+    });
+
     it('pauses while offline and resumes online, refetching stale subscribed reads', async () => {
       const { controller, server, clock } = setup({ gcTime: Infinity, intervals });
       const endpoint = price(1_000);

@@ -52,7 +52,8 @@ export class PollGroup extends Subscribable<Interest> {
     let fastest: Interest | undefined;
     for (const interest of this.subscribers) {
       const frequency = interest.endpoint.pollFrequency;
-      if (frequency === undefined || !(frequency > 0)) continue;
+      // Infinity means never (a timer would cap it at 24.8 days and poll then).
+      if (frequency === undefined || !(frequency > 0 && frequency < Infinity)) continue;
       if (!fastest || frequency < fastest.endpoint.pollFrequency!) fastest = interest;
     }
     const frequency = this.host.isOnline() ? fastest?.endpoint.pollFrequency : undefined;
