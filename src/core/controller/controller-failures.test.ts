@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { ExpiryStatus } from '../protocol/types.js';
+import { Entity } from '../schema/entity.js';
+import type { Controller } from './controller.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
 import type { PendingRequest } from './test-utils/fake-fetch.js';
 import { flush } from './test-utils/fake-fetch.js';
@@ -150,5 +152,66 @@ describe('a getOptimisticResponse that throws', () => {
     server.take().respond(200, { id: '1' });
     await promise;
     assert.notEqual(controller.getState(), before);
+  });
+});
+
+describe('a store that cannot be read', () => {
+  class Link extends Entity {
+    id = '';
+    parent: Link | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'FailLink';
+    static override schema = { parent: Link };
+  }
+  const getLink = fakeEndpoint({ path: '/links/:id', schema: Link, retry: 0 });
+  const getLinks = fakeEndpoint({ path: '/links', schema: [Link], retry: 0 });
+  /** A parent chain of `length` links, written 100 at a time (each write well within limits). */
+  function chain(controller: Controller, length: number): void {
+    for (let from = 0; from < length; from += 100) {
+      const links = [];
+      for (let i = from; i < from + 100; i++) {
+        links.push({ id: `l${i}`, parent: i === 0 ? null : `l${i - 1}` });
+      }
+      controller.setResponse(getLinks, { from }, links);
+    }
+  }
+
+  it('entities chained deeper than the stack: an error that names the read, every time', () => {
+    const { controller } = setup();
+    chain(controller, 20_000);
+    const read = () => controller.getResponse(getLink, { id: 'l19999' });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // The second read too: a failed build leaves nothing behind that reads as "missing".
+      assert.throws(read, (error: Error) => {
+        assert.ok(error instanceof RangeError);
+        assert.match(error.message, /^GET \/links\/l19999: .*too deeply to read/);
+        return true;
+      });
+    }
+    // What is within reach still reads.
+    const near = controller.getResponse(getLink, { id: 'l500' }).data as Link;
+    assert.equal(near.parent?.parent?.id, 'l498');
+  });
+
+  it("an observer shows it as the read's error, sends nothing, and recovers when the data does", async () => {
+    const { controller, server } = setup();
+    chain(controller, 20_000);
+    const observer = controller.observe(getLink, { id: 'l19999' });
+    let notified = 0;
+    const stop = observer.subscribe(() => notified++);
+    assert.equal(observer.result.status, 'error');
+    assert.match(String((observer.result.error as Error).message), /l19999: .*too deeply/);
+    await flush();
+    assert.equal(server.calls.length, 0, 'no request: fetching again would not help');
+    // The chain is cut: the read builds again.
+    controller.setResponse(getLink, { id: 'l19990' }, { id: 'l19990', parent: null });
+    assert.equal(observer.result.status, 'complete');
+    assert.ok(notified > 0);
+    let depth = 0;
+    for (let link = observer.result.data as Link | null; link; link = link.parent) depth++;
+    assert.equal(depth, 10);
+    stop();
   });
 });

@@ -147,12 +147,19 @@ export class ResponseObserver<E extends EndpointLike> {
   #update(): boolean {
     const previous = this.#result;
     let response: ResponseInfo<Resolved<E>> | undefined;
+    let readError: unknown;
     if (this.#endpoint && this.#args && this.#argsError === undefined) {
-      response = this.controller.getResponse(this.#endpoint, ...(this.#args as Parameters<E>));
+      try {
+        response = this.controller.getResponse(this.#endpoint, ...(this.#args as Parameters<E>));
+      } catch (error) {
+        // The store holds what cannot be read (a constructor that throws, entities nested too
+        // deeply): the reader shows why instead of throwing at whoever changed the store.
+        readError = error;
+      }
       // A new response is the store's newer word on this read: it supersedes our own failure.
       if (response !== previous.response) this.#rejection = undefined;
     }
-    const error = this.#argsError ?? response?.error ?? this.#rejection;
+    const error = this.#argsError ?? readError ?? response?.error ?? this.#rejection;
     let status: ReadStatus = ReadStatus.Pending;
     if (response && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined) {
       status = ReadStatus.Complete;

@@ -24,33 +24,43 @@ export function readResponse(
   now: number,
 ): ResponseInfo {
   const key = storeKey(endpoint, args);
-  const meta = getOwn(state.meta, key);
-  const stored = getOwn(state.errors, key);
-  const error = stored && now <= stored.expiresAt ? stored.error : undefined;
-  const expiresAt = meta?.expiresAt ?? 0;
-  if (meta?.invalidated) {
-    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
-  }
-  if (!hasOwn(state.endpoints, key)) {
-    return readStoredEntity(state, memo, endpoint, args, now, error);
-  }
-  const result = state.endpoints[key];
-  const schema = endpoint.schema;
-  const data =
-    schema === undefined || schema === null
-      ? result
-      : memo.denormalize(schema, result, state.entities, storeArgs(endpoint, args));
-  if (data === INVALID) {
-    return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
-  }
-  if (now > expiresAt) {
-    // invalidIfStale: past its expiry the data must not be shown at all.
-    if (endpoint.invalidIfStale) {
+  try {
+    const meta = getOwn(state.meta, key);
+    const stored = getOwn(state.errors, key);
+    const error = stored && now <= stored.expiresAt ? stored.error : undefined;
+    const expiresAt = meta?.expiresAt ?? 0;
+    if (meta?.invalidated) {
       return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
     }
-    return { data, expiryStatus: ExpiryStatus.Stale, expiresAt, error };
+    if (!hasOwn(state.endpoints, key)) {
+      return readStoredEntity(state, memo, endpoint, args, now, error);
+    }
+    const result = state.endpoints[key];
+    const schema = endpoint.schema;
+    const data =
+      schema === undefined || schema === null
+        ? result
+        : memo.denormalize(schema, result, state.entities, storeArgs(endpoint, args));
+    if (data === INVALID) {
+      return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
+    }
+    if (now > expiresAt) {
+      // invalidIfStale: past its expiry the data must not be shown at all.
+      if (endpoint.invalidIfStale) {
+        return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
+      }
+      return { data, expiryStatus: ExpiryStatus.Stale, expiresAt, error };
+    }
+    return { data, expiryStatus: ExpiryStatus.Valid, expiresAt, error };
+  } catch (error) {
+    // Entities written a few at a time can chain deeper than one response may (a parent of a
+    // parent…): building them overflows the stack, which would name no read.
+    const message = String((error as Error | undefined)?.message);
+    if (!/call stack|recursion/i.test(message)) throw error;
+    throw new RangeError(`${key}: its entities nest too deeply to read (${message}).`, {
+      cause: error,
+    });
   }
-  return { data, expiryStatus: ExpiryStatus.Valid, expiresAt, error };
 }
 
 /**
