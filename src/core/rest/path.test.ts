@@ -70,7 +70,7 @@ describe('fillPath', () => {
     assert.throws(() => fillPath('/users/:id/x', { id: '.' }), /cannot be "\."/);
     assert.throws(
       () => fillPath('/users/:id', { id: { a: 1 } }),
-      /must be a string or a number: got \{"a":1\}/,
+      /must be a string or a finite number: got \{"a":1\}/,
     );
     // Inside a segment, dots are ordinary characters.
     assert.equal(fillPath('/files/:name.json', { name: '..' }), '/files/...json');

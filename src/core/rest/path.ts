@@ -88,9 +88,13 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
         `Missing required path parameter "${token.name}" for path "${template}": got ${describeValue(params)}.`,
       );
     }
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'bigint') {
+    if (
+      typeof value !== 'string' &&
+      !(typeof value === 'number' && isFinite(value)) &&
+      typeof value !== 'bigint'
+    ) {
       throw new TypeError(
-        `Path parameter "${token.name}" for path "${template}" must be a string or a number: got ${describeValue(value)}.`,
+        `Path parameter "${token.name}" for path "${template}" must be a string or a finite number: got ${describeValue(value)}.`,
       );
     }
     const text = String(value);

@@ -162,6 +162,31 @@ describe('RestEndpoint keys and URLs', () => {
   it('rejects a missing required path value with a clear error', () => {
     assert.throws(() => list.url({}), /Missing required path parameter "group"/);
   });
+
+  it('rejects NaN, Infinity and an invalid Date, naming the parameter, before any request', () => {
+    const get = new RestEndpoint({ path: '/todos/:id' });
+    for (const id of [NaN, Infinity, -Infinity]) {
+      assert.throws(
+        () => get.url({ id }),
+        /"id" for path "\/todos\/:id" must be a string or a finite number: got (NaN|-?Infinity)/,
+      );
+    }
+    assert.throws(() => list.url({ group: 'g', page: NaN }), /Query parameter "page" is NaN/);
+    assert.throws(
+      () => list.url({ group: 'g', max: [1, Infinity] }),
+      /Query parameter "max" is Infinity/,
+    );
+    assert.throws(
+      () => list.url({ group: 'g', since: new Date('not a date') }),
+      (error: Error) =>
+        error instanceof TypeError && /Query parameter "since" is Invalid Date/.test(error.message),
+    );
+    // Finite numbers, a valid Date and bigints still go through.
+    assert.equal(
+      list.url({ group: 'g', n: -1.5, since: new Date(0), big: 10n }),
+      `${prefix}/g/posts?n=-1.5&since=1970-01-01T00%3A00%3A00.000Z&big=10`,
+    );
+  });
 });
 
 describe('RestEndpoint responses', () => {

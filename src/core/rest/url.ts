@@ -29,7 +29,12 @@ function namesOf(template: string): ReadonlySet<string> {
 
 function queryText(name: string, value: unknown): string {
   if (value === null) return '';
-  if (value instanceof Date) return value.toISOString();
+  const date = value instanceof Date;
+  // NaN, Infinity and an invalid Date have no text a server would read as meant.
+  if (date ? isNaN(value.getTime()) : typeof value === 'number' && !isFinite(value)) {
+    throw new TypeError(`Query parameter "${name}" is ${String(value)}.`);
+  }
+  if (date) return value.toISOString();
   if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError(
       `Query parameter "${name}" must be a string, number, boolean, Date or an array of them: got ${typeof value}.`,

@@ -1,6 +1,7 @@
 /** A short, readable rendering of a value for error messages (never the whole payload). */
 export function describeValue(value: unknown, max = 160): string {
-  if (value === undefined) return 'undefined';
+  // JSON would say null for NaN and Infinity.
+  if (value === undefined || typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     const text = safeJson(value);
     return text.length > max ? `an array of ${value.length} items` : text;
