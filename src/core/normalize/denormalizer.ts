@@ -236,17 +236,13 @@ export class Denormalizer {
       value = isEntityClass(schema)
         ? this.entity(schema, stored as Record<string, unknown>, done, pk)
         : schema.denormalizeStored!(stored, this.unvisit);
-    } catch (error) {
-      // Nothing is remembered of a read that failed (a constructor that threw, a graph too deep
-      // for the stack): the next read tries again instead of finding "missing".
-      this.frames.pop();
-      throw error;
+    } finally {
+      const deps = this.frames.pop()!;
+      done.values.set(pk, value);
+      done.deps.set(pk, deps);
+      bySchema.set(stored, { value, deps });
+      this.addDeps(deps);
     }
-    const deps = this.frames.pop()!;
-    done.values.set(pk, value);
-    done.deps.set(pk, deps);
-    bySchema.set(stored, { value, deps });
-    this.addDeps(deps);
     return value;
   }
 

@@ -46,7 +46,7 @@ function sameMembers(a: unknown, b: unknown): boolean {
  * memo.denormalize([Todo], ['1', '2'], entities) === memo.denormalize([Todo], ['1', '2'], entities) // true
  */
 export class MemoCache {
-  private readonly stored: StoredMemo = new WeakMap();
+  private stored: StoredMemo = new WeakMap();
   private readonly byObject = new WeakMap<object, Map<unknown, MemoEntry[]>>();
   // Reads whose normalized result is a plain value (a pk): bounded, as pks do not die like objects.
   private readonly byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
@@ -62,7 +62,16 @@ export class MemoCache {
         if (depsValid(recent[i]!.deps, entities)) return recent[i]!.value;
       }
     }
-    const entry = new Denormalizer(entities, this.stored).run(schema, input);
+    let entry: MemoEntry;
+    try {
+      entry = new Denormalizer(entities, this.stored).run(schema, input);
+    } catch (error) {
+      // A pass that failed (a constructor that threw, a graph too deep for the stack) left its
+      // unfinished values behind as if built: forget them all, so the next read tries again
+      // instead of finding "missing".
+      this.stored = new WeakMap();
+      throw error;
+    }
     // A read that comes out with the very same members as a recent one keeps that object, so
     // nothing re-renders for it.
     const same = recent?.find((old) => sameMembers(old.value, entry.value));
