@@ -126,4 +126,41 @@ describe('expiry', () => {
     await refetch;
     await flush();
   });
+
+  it('refuses an expiry length that is not a number of ms, naming the endpoint, before any request', async () => {
+    const { controller, server } = setup();
+    // Number(process.env.X) of an unset variable, a string from a config file, a negative.
+    for (const [name, length] of [
+      ['dataExpiryLength', NaN],
+      ['dataExpiryLength', '60000'],
+      ['errorExpiryLength', NaN],
+      ['errorExpiryLength', -1],
+    ] as const) {
+      const bad = fakeEndpoint({ path: '/todos/:id', schema: Todo, [name]: length });
+      const message = new RegExp(
+        `GET /todos/:id: ${name} must be a number of ms \\(0 or more\\): got ${String(length)}`,
+      );
+      await assert.rejects(controller.fetch(bad, { id: '1' }), message);
+      assert.throws(() => controller.setResponse(bad, { id: '1' }, { id: '1' }), message);
+    }
+    assert.equal(server.calls.length, 0, 'nothing was sent');
+    assert.equal(controller.getResponse(get, { id: '1' }).data, undefined, 'nothing was stored');
+    // A reader shows the error instead of fetching again and again.
+    const bad = fakeEndpoint({ path: '/todos/:id', schema: Todo, errorExpiryLength: NaN });
+    const observer = controller.observe(bad, { id: '1' });
+    const stop = observer.subscribe(() => {});
+    await flush();
+    assert.equal(observer.result.status, 'error');
+    assert.equal(server.calls.length, 0);
+    stop();
+    // Zero and Infinity are lengths.
+    const edges = fakeEndpoint({
+      path: '/todos/:id',
+      schema: Todo,
+      dataExpiryLength: Infinity,
+      errorExpiryLength: 0,
+    });
+    controller.setResponse(edges, { id: '2' }, { id: '2' });
+    assert.equal(controller.getResponse(edges, { id: '2' }).expiryStatus, ExpiryStatus.Valid);
+  });
 });
