@@ -127,7 +127,7 @@ describe('expiry', () => {
     await flush();
   });
 
-  it('refuses an expiry length that is not a number of ms, naming the endpoint, before any request', async () => {
+  it('refuses an expiry length or poll frequency that is not a number of ms, naming the endpoint, before any request', async () => {
     const { controller, server } = setup();
     // Number(process.env.X) of an unset variable, a string from a config file, a negative.
     for (const [name, length] of [
@@ -135,6 +135,7 @@ describe('expiry', () => {
       ['dataExpiryLength', '60000'],
       ['errorExpiryLength', NaN],
       ['errorExpiryLength', -1],
+      ['pollFrequency', NaN],
     ] as const) {
       const bad = fakeEndpoint({ path: '/todos/:id', schema: Todo, [name]: length });
       const message = new RegExp(

@@ -13,12 +13,13 @@ const MAX_BACKOFF = 60_000;
 const NEVER = Number.MAX_SAFE_INTEGER;
 
 /**
- * Throws a TypeError naming the endpoint unless its expiry lengths are numbers of ms (0 or more;
- * Infinity for never). `Number(process.env.X)` of an unset variable is NaN: data that never went
- * stale, or an error never shown (and fetched again at once, failing again).
+ * Throws a TypeError naming the endpoint unless its expiry lengths and poll frequency are numbers
+ * of ms (0 or more; Infinity for never). `Number(process.env.X)` of an unset variable is NaN:
+ * data that never went stale, an error never shown (and fetched again at once, failing again),
+ * a poll that silently never ran.
  */
 export function checkExpiry(endpoint: EndpointLike): void {
-  for (const name of ['dataExpiryLength', 'errorExpiryLength'] as const) {
+  for (const name of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) {
     const length = endpoint[name];
     if (length !== undefined && !(typeof length === 'number' && length >= 0)) {
       throw new TypeError(
