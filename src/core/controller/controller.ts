@@ -32,7 +32,7 @@ import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { checkExpiry, dataExpiresAt } from './expiry.js';
+import { checkTimings, dataExpiresAt } from './expiry.js';
 import { KeyEntries } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
@@ -353,7 +353,7 @@ export class Controller implements ControllerLike {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     const key = storeKey(endpoint, args);
-    checkExpiry(endpoint);
+    checkTimings(endpoint);
     const now = this.#now();
     this.#store.dispatch({
       type: 'response/set',

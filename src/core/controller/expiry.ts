@@ -18,7 +18,7 @@ const NEVER = Number.MAX_SAFE_INTEGER;
  * data that never went stale, an error never shown (and fetched again at once, failing again),
  * a poll that silently never ran.
  */
-export function checkExpiry(endpoint: EndpointLike): void {
+export function checkTimings(endpoint: EndpointLike): void {
   for (const name of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) {
     const length = endpoint[name];
     if (length !== undefined && !(typeof length === 'number' && length >= 0)) {

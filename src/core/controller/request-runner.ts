@@ -13,7 +13,7 @@ import { storeArgs, storeKey } from '../protocol/store-key.js';
 import type { EndpointLike, RunContext } from '../protocol/types.js';
 import type { Store } from '../store/store.js';
 import type { ControllerEvents } from './events.js';
-import { checkExpiry, dataExpiresAt, errorExpiry } from './expiry.js';
+import { checkTimings, dataExpiresAt, errorExpiry } from './expiry.js';
 import type { KeyEntries } from './key-entry.js';
 import type { OptimisticQueue } from './optimistic-queue.js';
 import type { Request, RequestTracker } from './request-tracker.js';
@@ -65,7 +65,7 @@ export class RequestRunner {
     try {
       requestKey = endpoint.key(...args);
       key = storeKey(endpoint, args);
-      checkExpiry(endpoint);
+      checkTimings(endpoint);
     } catch (error) {
       return Promise.reject(error);
     }
