@@ -68,8 +68,13 @@ const DcItemResource = dcCreateResource({
 
 const itemJSON = (id: string) => ({ id, name: `item ${id}`, price: id.length });
 
-/** The fake network: every GET /items/:id answers that item at once, as JSON text. */
-const fakeFetch: typeof globalThis.fetch = (input) => {
+/**
+ * The fake network: every GET /items/:id answers that item at once, as JSON text. Any other
+ * method never answers (the optimistic scenario keeps one mutation pending).
+ */
+const fakeFetch: typeof globalThis.fetch = (input, init) => {
+  const method = input instanceof Request ? input.method : (init?.method ?? 'GET');
+  if (method !== 'GET') return new Promise<Response>(() => {});
   const url = input instanceof Request ? input.url : String(input);
   const id = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
   return Promise.resolve(
@@ -182,6 +187,9 @@ export interface WriteCell {
   heldAfter: number;
 }
 
+/** Where the optimistic scenario's stored data sits. */
+export type OptimisticShape = 'responses' | 'list';
+
 export interface Report {
   libraries: string[];
   sizes: number[];
@@ -189,6 +197,12 @@ export interface Report {
   cells: Record<Way, WriteCell[][]>;
   /** The 10k/empty ratio per way and library (largest size over 0). */
   growth: Record<Way, number[]>;
+  /**
+   * setResponse of new keys while one optimistic update is pending (ours only: the peer replays
+   * its optimistic updates where it renders, not where it writes). Per-write ms by size, for a
+   * store of `size` responses, then for one list response of `size` items.
+   */
+  optimistic: Record<OptimisticShape, number[]>;
   gc: {
     responses: number;
     /** Time of the collection callbacks that ran. */
@@ -296,6 +310,48 @@ export function timeGc(count: number): Report['gc'] {
   };
 }
 
+const OptimisticItems = ItemResource.extend({ partialUpdate: { optimistic: true } });
+
+/**
+ * Per-write cost of `setResponse` (new keys) while one optimistic update is pending and never
+ * settles, the store holding `size` responses (`responses`) or one list of `size` items (`list`).
+ * Readers see the committed state with the pending update applied, so every write rebuilds that.
+ */
+export async function timeOptimistic(
+  shape: OptimisticShape,
+  size: number,
+  writes: number,
+  batch: number,
+): Promise<number> {
+  const controller = new Controller({ fetch: fakeFetch });
+  if (shape === 'responses') {
+    for (let i = 0; i < size; i++) {
+      controller.setResponse(ItemResource.get, { id: `s${i}` }, itemJSON(`s${i}`));
+    }
+  } else {
+    const items = Array.from({ length: size }, (_, i) => itemJSON(`s${i}`));
+    controller.setResponse(ItemResource.getList, {}, items);
+  }
+  controller.setResponse(ItemResource.get, { id: 'opt' }, itemJSON('opt'));
+  // Never answered: the update stays pending through every timed write.
+  void controller
+    .fetch(OptimisticItems.partialUpdate, { id: 'opt' }, { price: -1 })
+    .catch(() => {});
+  const shown = () => controller.getResponse(ItemResource.get, { id: 'opt' }).data?.price;
+  if (shown() !== -1) throw new Error('optimistic: the pending update is not shown');
+  const subject = {
+    set: (id: string) => controller.setResponse(ItemResource.get, { id }, itemJSON(id)),
+  } as Subject;
+  collectHeap?.();
+  const ms = await timeWrites(subject, 'setResponse', writes, batch, 'o');
+  // Every write landed and the update still shows over them.
+  const last = `o${writes - 1}`;
+  if (controller.getResponse(ItemResource.get, { id: last }).data?.id !== last || shown() !== -1) {
+    throw new Error('optimistic: a write did not land, or the pending update was lost');
+  }
+  return ms;
+}
+
 export async function run(options: RunOptions = {}): Promise<Report> {
   const sizes = [...(options.sizes ?? [0, 1_000, 4_000, 10_000])];
   const writes = options.writes ?? 500;
@@ -366,6 +422,19 @@ async function measureAll({
     }
   }
 
+  const optimistic = {} as Report['optimistic'];
+  if (libraries.some((l) => l.ours)) {
+    for (const shape of ['responses', 'list'] as const) {
+      optimistic[shape] = [];
+      for (const size of sizes) {
+        const perRun: number[] = [];
+        for (let r = 0; r < runs; r++)
+          perRun.push(await timeOptimistic(shape, size, writes, batch));
+        optimistic[shape].push(median(perRun));
+      }
+    }
+  }
+
   const gcRuns = Array.from({ length: runs }, () => timeGc(gcResponses));
   const gc = { ...gcRuns[0]!, ms: median(gcRuns.map((g) => g.ms)) };
 
@@ -389,7 +458,14 @@ async function measureAll({
       }),
     ]),
   ) as Record<Way, number[]>;
-  const report: Report = { libraries: libraries.map((l) => l.name), sizes, cells, growth, gc };
+  const report: Report = {
+    libraries: libraries.map((l) => l.name),
+    sizes,
+    cells,
+    growth,
+    optimistic,
+    gc,
+  };
   print(libraries, report, { writes, batch, runs }, log);
   return report;
 }
@@ -428,6 +504,19 @@ function print(
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const oursIndex = libraries.findIndex((l) => l.ours);
+  if (oursIndex >= 0) {
+    log(
+      '\nsetResponse with one optimistic update pending (ours; per write, by what the store holds)',
+    );
+    for (const shape of ['responses', 'list'] as const) {
+      const row = report.optimistic[shape];
+      const cells = report.sizes.map((size, s) => `${label(size)}: ${us(row[s]!)}`);
+      const growth = row[row.length - 1]! / row[0]!;
+      log(
+        `  ${shape === 'responses' ? 'stored responses' : 'one list of N  '}  ${cells.join('  ')}  (${growth.toFixed(2)}x)`,
+      );
+    }
+  }
   const { gc } = report;
   const peers = report.libraries.filter((_, l) => l !== oursIndex);
   log(
@@ -442,6 +531,14 @@ function print(
     log(
       `  ${way}: per-write at ${label(report.sizes[report.sizes.length - 1]!)} stored <= 1.5x empty: ` +
         `${ratio.toFixed(2)}x, ${verdict(ratio <= 1.5)}`,
+    );
+  }
+  for (const shape of ['responses', 'list'] as const) {
+    const row = report.optimistic[shape];
+    const ratio = row[row.length - 1]! / row[0]!;
+    log(
+      `  setResponse, an optimistic update pending (${shape === 'responses' ? 'stored responses' : 'one list'}): ` +
+        `per-write at ${label(report.sizes[report.sizes.length - 1]!)} <= 1.5x empty: ${ratio.toFixed(2)}x, ${verdict(ratio <= 1.5)}`,
     );
   }
   log(

@@ -78,6 +78,14 @@ describe('bench/store-writes.bench.ts (smoke)', () => {
       });
       assert.ok(report.growth[way].every((ratio) => ratio > 0));
     }
+    // timeOptimistic throws unless the pending update shows before and after the writes
+    for (const shape of ['responses', 'list'] as const) {
+      assert.equal(report.optimistic[shape].length, 2, shape);
+      assert.ok(
+        report.optimistic[shape].every((ms) => ms > 0),
+        shape,
+      );
+    }
     assert.equal(report.gc.responses, 25);
     assert.equal(report.gc.landed, true, 'the responses were stored before the pass');
     assert.equal(report.gc.passes, 1);
