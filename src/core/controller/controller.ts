@@ -145,7 +145,7 @@ export class Controller implements ControllerLike {
     };
     this.#store = new Store(
       restoreState(options.initialState),
-      (committed) => this.#optimistic.replay(committed),
+      (base, owned, log) => this.#optimistic.replay(base, owned, log),
       (action, state) => this.#committed(action, state),
     );
     this.#runner = new RequestRunner({

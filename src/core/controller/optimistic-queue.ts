@@ -10,6 +10,7 @@ import { EntityMarks } from '../store/entity-marks.js';
 import { reduce } from '../store/reducer.js';
 import type { OptimisticEntry, StoreState } from '../store/state.js';
 import type { Replayed } from '../store/store.js';
+import type { WriteLog } from '../util/write-log.js';
 import { dataExpiresAt } from './expiry.js';
 import { ABORT_OPTIMISTIC, createSnapshot } from './snapshot.js';
 import { storeArgs } from '../protocol/store-key.js';
@@ -41,10 +42,11 @@ export class OptimisticQueue {
 
   /**
    * The committed state with every pending update applied, and the entities the updates read
-   * through their snapshots (kept from garbage collection while they are pending).
+   * through their snapshots (kept from garbage collection while they are pending). Records in
+   * `owned` are written in place, and `log` hears of every key written (see store/overlay.ts).
    * @example const { state } = queue.replay(committed);
    */
-  replay(committed: StoreState): Replayed {
+  replay(committed: StoreState, owned?: WeakSet<object>, log?: WriteLog): Replayed {
     const reads = new EntityMarks();
     const now = this.now();
     let state = committed;
@@ -56,17 +58,22 @@ export class OptimisticQueue {
       );
       try {
         const response = endpoint.getOptimisticResponse(snapshot, ...entry.args);
-        state = reduce(state, {
-          type: 'response/set',
-          key: entry.key,
-          schema: endpoint.schema,
-          args: storeArgs(endpoint, entry.args),
-          response,
-          // As old as its request: a response fetched after the mutation started stays on top.
-          fetchedAt: entry.fetchedAt,
-          date: now,
-          expiresAt: dataExpiresAt(endpoint, now),
-        });
+        state = reduce(
+          state,
+          {
+            type: 'response/set',
+            key: entry.key,
+            schema: endpoint.schema,
+            args: storeArgs(endpoint, entry.args),
+            response,
+            // As old as its request: a response fetched after the mutation started stays on top.
+            fetchedAt: entry.fetchedAt,
+            date: now,
+            expiresAt: dataExpiresAt(endpoint, now),
+          },
+          owned,
+          log,
+        );
       } catch (error) {
         // Nothing of this entry is applied; the request itself still runs and settles.
         if (error !== ABORT_OPTIMISTIC) this.#report(entry, error);

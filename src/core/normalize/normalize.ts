@@ -16,6 +16,8 @@ import { normalizeMembers, shorthandMember } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
+import { logWrite } from '../util/write-log.js';
+import type { WriteLog } from '../util/write-log.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
@@ -64,6 +66,8 @@ export interface NormalizeOptions {
    * copying are added to the set.
    */
   owned?: WeakSet<object>;
+  /** Told every pk written, by the table it is in (entries for a table replaced are stale). */
+  log?: WriteLog;
 }
 
 const NO_ENTITIES: Readonly<Record<string, StoredEntity>> = Object.freeze({});
@@ -90,6 +94,7 @@ class TableWriter implements NormalizeDelegate {
     private readonly store: NormalizedStore,
     private readonly meta: EntityMeta,
     private readonly owned: WeakSet<object> | undefined,
+    private readonly log: WriteLog | undefined,
   ) {
     this.entities = store.entities;
     this.entitiesMeta = store.entitiesMeta;
@@ -113,6 +118,8 @@ class TableWriter implements NormalizeDelegate {
     } else {
       setOwn(this.entityTable(key, slot), pk, value);
     }
+    // Logged under the table as it is now: a later copy of it logs again (entityTable).
+    logWrite(this.log, slot.entities, pk);
   }
 
   private setMetaValue(key: string, slot: Slot, pk: string, meta: EntityMeta): void {
@@ -121,6 +128,7 @@ class TableWriter implements NormalizeDelegate {
     } else {
       setOwn(this.metaTable(key, slot), pk, meta);
     }
+    logWrite(this.log, slot.meta, pk);
   }
 
   /**
@@ -161,7 +169,10 @@ class TableWriter implements NormalizeDelegate {
       if (this.entities === this.store.entities) this.entities = { ...this.entities };
       slot.entities = copyTable(slot.entities);
       if (slot.entitiesOverlay) {
-        for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
+        for (const [pk, value] of slot.entitiesOverlay) {
+          setOwn(slot.entities, pk, value);
+          logWrite(this.log, slot.entities, pk);
+        }
         slot.entitiesOverlay = undefined;
       }
       slot.entitiesCopied = true;
@@ -357,7 +368,7 @@ export function normalize<R = unknown>(
     date: meta?.date ?? now,
     expiresAt: meta?.expiresAt ?? Infinity,
   };
-  const writer = new TableWriter(store, fullMeta, options.owned);
+  const writer = new TableWriter(store, fullMeta, options.owned, options.log);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: string[] = [];
   // The values on the way to where the visit is, one per entry of `path`.

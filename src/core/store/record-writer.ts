@@ -5,6 +5,8 @@
  * up, so a state handed out stays as it is.
  */
 import { hasOwn, setOwn } from '../util/own.js';
+import { logWrite } from '../util/write-log.js';
+import type { WriteLog } from '../util/write-log.js';
 
 type AnyRecord = Readonly<Record<string, unknown>>;
 
@@ -19,13 +21,17 @@ export class RecordWriter {
   /** True once any write changed a record. */
   changed = false;
 
-  constructor(private readonly owned: WeakSet<object> | undefined) {}
+  constructor(
+    private readonly owned: WeakSet<object> | undefined,
+    private readonly log?: WriteLog,
+  ) {}
 
   /** `record` with `key` set to `value` (data keys such as `__proto__` stay data). */
   set<R extends AnyRecord>(record: R, key: string, value: R[string]): R {
     if (hasOwn(record, key) && record[key] === value) return record;
     const target = this.#writable(record);
     setOwn(target as Record<string, unknown>, key, value);
+    logWrite(this.log, target, key);
     this.changed = true;
     return target;
   }
@@ -35,6 +41,7 @@ export class RecordWriter {
     if (!hasOwn(record, key)) return record;
     const target = this.#writable(record);
     delete (target as Record<string, unknown>)[key];
+    logWrite(this.log, target, key);
     this.changed = true;
     return target;
   }

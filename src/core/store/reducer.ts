@@ -8,6 +8,7 @@
  */
 import type { Action } from './actions.js';
 import { RecordWriter } from './record-writer.js';
+import type { WriteLog } from '../util/write-log.js';
 import { collect } from './reducers/gc.js';
 import { hydrate } from './reducers/hydrate.js';
 import { invalidate } from './reducers/invalidate.js';
@@ -20,15 +21,21 @@ import type { StoreState } from './state.js';
  * Applies `action` to `state`.
  * @example const next = reduce(state, { type: 'reset', date: Date.now() });
  */
-export function reduce(state: StoreState, action: Action, owned?: WeakSet<object>): StoreState {
-  const writer = new RecordWriter(owned);
+export function reduce(
+  state: StoreState,
+  action: Action,
+  owned?: WeakSet<object>,
+  /** Told every key written, by record (for the visible state to follow). */
+  log?: WriteLog,
+): StoreState {
+  const writer = new RecordWriter(owned, log);
   switch (action.type) {
     case 'response/set':
-      return setResponse(state, action, writer, owned);
+      return setResponse(state, action, writer, { owned, log });
     case 'response/error':
       return setError(state, action, writer);
     case 'entities/set':
-      return setEntities(state, action, owned);
+      return setEntities(state, action, { owned, log });
     case 'optimistic/add':
       return addOptimistic(state, action.entry);
     case 'optimistic/remove':

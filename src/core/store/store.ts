@@ -4,6 +4,8 @@
  */
 import type { Action } from './actions.js';
 import { EntityMarks } from './entity-marks.js';
+import { Overlay } from './overlay.js';
+import type { Replay } from './overlay.js';
 import { reduce } from './reducer.js';
 import type { StoreState } from './state.js';
 import { Subscribable } from '../env/subscribable.js';
@@ -33,6 +35,7 @@ export interface StoreChange {
 export class Store extends Subscribable<(change: StoreChange) => void> {
   #committed: StoreState;
   #visible: Replayed;
+  readonly #overlay: Overlay;
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   #pending: Action[] = [];
@@ -41,12 +44,13 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
 
   constructor(
     initial: StoreState,
-    /** Derives what readers see from the committed state (the optimistic replay). */
-    private readonly view: (committed: StoreState) => Replayed,
+    /** Applies the pending optimistic updates: what readers see (see Overlay). */
+    replay: Replay,
     /** Told of each committed action at once, before listeners (events, managers). */
     private readonly onCommit: (action: Action, state: StoreState) => void = () => {},
   ) {
     super();
+    this.#overlay = new Overlay(replay);
     this.#committed = initial;
     this.#visible = { state: initial, reads: new EntityMarks() };
   }
@@ -81,11 +85,16 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
    * nothing (and nobody was told).
    */
   dispatch(action: Action): boolean {
-    const next = reduce(this.#committed, action, this.#owned);
+    const written = this.#overlay.following ? new Map() : undefined;
+    const next = reduce(this.#committed, action, this.#owned, written);
     if (next === this.#committed) return false;
     this.#committed = next;
-    this.#visible =
-      next.optimistic.length === 0 ? { state: next, reads: new EntityMarks() } : this.view(next);
+    if (next.optimistic.length === 0) {
+      this.#overlay.clear();
+      this.#visible = { state: next, reads: new EntityMarks() };
+    } else {
+      this.#visible = this.#overlay.update(next, written);
+    }
     this.#pending.push(action);
     this.onCommit(action, next);
     if (this.#batchDepth === 0) this.#notify();

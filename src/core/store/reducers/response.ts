@@ -1,5 +1,6 @@
 /** Responses and their errors: `response/set`, `response/error`, `entities/set`. */
 import { normalize } from '../../normalize/normalize.js';
+import type { NormalizeOptions } from '../../normalize/normalize.js';
 import type { NormalizedStore } from '../../schema/types.js';
 import type { SetEntitiesAction, SetErrorAction, SetResponseAction } from '../actions.js';
 import type { RecordWriter } from '../record-writer.js';
@@ -10,7 +11,7 @@ export function setResponse(
   state: StoreState,
   action: SetResponseAction,
   writer: RecordWriter,
-  owned: WeakSet<object> | undefined,
+  options: NormalizeOptions,
 ): StoreState {
   const { key, schema, args, response, fetchedAt, date, expiresAt } = action;
   let store: NormalizedStore = state;
@@ -22,7 +23,7 @@ export function setResponse(
       args,
       state,
       { fetchedAt, date, expiresAt },
-      { owned },
+      options,
     );
     store = normalized;
     result = normalized.result;
@@ -59,7 +60,7 @@ export function setError(
 export function setEntities(
   state: StoreState,
   action: SetEntitiesAction,
-  owned: WeakSet<object> | undefined,
+  options: NormalizeOptions,
 ): StoreState {
   const { fetchedAt, date, expiresAt } = action;
   const normalized = normalize(
@@ -68,7 +69,7 @@ export function setEntities(
     [],
     state,
     { fetchedAt, date, expiresAt },
-    { owned },
+    options,
   );
   // Tables the store owns are written in place: same identity, yet changed.
   if (
