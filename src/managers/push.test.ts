@@ -239,6 +239,43 @@ describe('PushManager', () => {
     detach();
   });
 
+  it('a server that accepts and at once closes gets ever longer waits, until a connection stays up', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeSource();
+    const detach = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      initialDelay: 100,
+      maxDelay: 1000,
+      timers: clock.timers,
+    }).attach(controller);
+    /** Each connection opens, then drops at once; the wait before the next one. */
+    const flap = () => {
+      fake.last.handlers.open();
+      fake.last.handlers.error();
+      const count = fake.connections.length;
+      let waited = 0;
+      while (fake.connections.length === count) {
+        clock.advance(10);
+        waited += 10;
+      }
+      return waited;
+    };
+    const delays = Array.from({ length: 6 }, flap);
+    assert.deepEqual(delays, [100, 200, 400, 800, 1000, 1000]);
+    // Up for 5 s: the drops are forgotten, and a drop after that waits the first delay.
+    fake.last.handlers.open();
+    clock.advance(5000);
+    assert.equal(flap(), 100);
+    // An open while the timer that says "stable" runs starts no second one.
+    fake.last.handlers.open();
+    const timers = clock.pending;
+    fake.last.handlers.open();
+    assert.equal(clock.pending, timers);
+    detach();
+    assert.equal(clock.pending, timers - 1, 'detach stops the stable timer too');
+  });
+
   it('after a gap, refetches what is shown, invalidates the rest, and forgets the last id', async () => {
     const { controller, server, clock } = await loaded();
     const fake = fakeSource();

@@ -13,7 +13,11 @@ import type { EntityRegistry, PushMessage } from './push-message.js';
 export interface PushHandlers {
   /** The id of the last message received: send it to the server to resume after it. */
   readonly lastEventId: string | undefined;
-  /** Call when the connection is up: the backoff starts over. */
+  /**
+   * Call when the connection is up: the backoff starts over. A connection that then drops within
+   * 5 s was not up for long: each further such connection in a row doubles the next delay, so a
+   * server that accepts and at once closes is not asked again every second.
+   */
   open(): void;
   /** Call with every message received. */
   message(message: PushMessage): void;
@@ -53,6 +57,9 @@ export interface PushManagerOptions {
   timers?: Timers;
 }
 
+/** A connection up this long (ms) counts as stable: the drops in a row are forgotten. */
+const STABLE_AFTER = 5000;
+
 interface ShownRead {
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
@@ -90,6 +97,10 @@ export class PushManager implements Manager {
     let connection: PushConnection | undefined;
     let retry: unknown;
     let attempts = 0;
+    // Connections in a row that opened and dropped before they were stable, and the timer that
+    // says the open one is.
+    let drops = 0;
+    let stable: unknown;
     let detached = false;
 
     const revalidateShown = (): void => {
@@ -104,10 +115,17 @@ export class PushManager implements Manager {
       retry = undefined;
       // Each connection gets its own handlers: a late call from a closed one changes nothing.
       let current = true;
+      let opened = false;
       const handlers: PushHandlers = {
         lastEventId: this.#lastEventId,
         open: () => {
-          if (current) attempts = 0;
+          if (!current || opened) return;
+          opened = true;
+          attempts = 0;
+          stable = timers.setTimeout(() => {
+            stable = undefined;
+            drops = 0;
+          }, STABLE_AFTER);
         },
         message: (message) => {
           if (!current) return;
@@ -136,8 +154,17 @@ export class PushManager implements Manager {
           current = false;
           connection?.close();
           connection = undefined;
+          if (stable !== undefined) {
+            timers.clearTimeout(stable);
+            stable = undefined;
+            drops++;
+          } else if (!opened) {
+            // A connection that never opened ends the row: the server was not reached.
+            drops = 0;
+          }
           if (detached) return;
-          const delay = Math.min(maxDelay, initialDelay * 2 ** attempts);
+          // The first early drop waits the first delay; each further one in a row doubles it.
+          const delay = Math.min(maxDelay, initialDelay * 2 ** (attempts + Math.max(0, drops - 1)));
           attempts++;
           retry = timers.setTimeout(connect, delay);
         },
@@ -172,7 +199,8 @@ export class PushManager implements Manager {
       detached = true;
       stopEvents();
       if (retry !== undefined) timers.clearTimeout(retry);
-      retry = undefined;
+      if (stable !== undefined) timers.clearTimeout(stable);
+      retry = stable = undefined;
       connection?.close();
       connection = undefined;
     };
