@@ -41,6 +41,9 @@ export class Overlay {
 
   /** Forgets the copies (no update is pending any more). */
   clear(): void {
+    // Called on every write with nothing pending: a new WeakSet each time would be garbage the
+    // collector handles at a cost.
+    if (this.#last === undefined) return;
     this.#last = undefined;
     this.#owned = new WeakSet();
   }
