@@ -211,6 +211,36 @@ describe('ResourceController with the real Controller (msw)', () => {
     expect(textOf(view)).to.equal('Todo 5');
   });
 
+  it('while an optimistic change is pending, other data arriving does not render its element again', async () => {
+    const controller = new Controller();
+    const view = reader(todoTag, { id: '7' });
+    await mount(controller, view);
+    await until(() => expect(textOf(view)).to.equal('Todo 7'));
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await useHandlers(
+      http.patch('/mock/lit/todos/7', async () => {
+        await held;
+        return HttpResponse.json({ id: '7', title: 'Todo 7', completed: true });
+      }),
+      ...todoHandlers(),
+    );
+    const result = controller.fetch(optimisticPatch, { id: '7' }, { completed: true });
+    await view.updateComplete;
+    expect(textOf(view)).to.equal('Todo 7 ✓');
+    const renders = view.renders;
+    // Other elements load their data while the change is pending.
+    const others = [8, 9, 10].map((id) => reader(todoTag, { id: String(id) }));
+    view.parentElement!.append(...others);
+    await until(() =>
+      others.forEach((other) => expect(textOf(other)).to.equal(`Todo ${other.params!.id}`)),
+    );
+    await view.updateComplete;
+    expect(view.renders).to.equal(renders);
+    answer();
+    await result;
+  });
+
   it('polls while connected and stops when disconnected', async () => {
     const controller = new Controller({ gcTime: Infinity });
     const view = reader(pollTag, { id: '6' });

@@ -54,6 +54,26 @@ describe('optimistic updates', () => {
     assert.deepEqual(controller.getState().optimistic, []);
   });
 
+  it('while pending, other writes leave the optimistic read the same object (nothing renders again)', async () => {
+    const { controller, server, get, getList, update } = seeded();
+    const promise = controller.fetch(update, { id: '1' }, { title: 'typed' });
+    const shown = controller.getResponse(get, { id: '1' }).data;
+    const list = controller.getResponse(getList, {}).data as Todo[];
+    assert.equal(read(shown).title, 'typed');
+    for (let i = 3; i < 6; i++) {
+      controller.setResponse(get, { id: String(i) }, { id: String(i), title: `other ${i}` });
+      assert.equal(controller.getResponse(get, { id: '1' }).data, shown, `after write ${i}`);
+      assert.equal(controller.getResponse(getList, {}).data, list, `the list, after write ${i}`);
+    }
+    // A write to the entity itself does show (fetched after the update started, it wins).
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'one', completed: true });
+    const changed = controller.getResponse(get, { id: '1' }).data;
+    assert.notEqual(changed, shown);
+    assert.deepEqual(read(changed), { title: 'one', completed: true });
+    server.take().respond(200, { id: '1', title: 'typed', completed: true });
+    await promise;
+  });
+
   it('roll back exactly on failure: the same objects are shown as before', async () => {
     const { controller, server, get, getList, update } = seeded();
     const before = controller.getState();

@@ -7,6 +7,7 @@
  * the keys the last replay wrote, then replays the updates again over them, in place. A write then
  * costs what it and the updates write, whatever the store holds.
  */
+import { jsonEqual } from '../normalize/equal.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
 import type { WriteLog } from '../util/write-log.js';
 import type { StoreState } from './state.js';
@@ -55,6 +56,8 @@ export class Overlay {
   update(committed: StoreState, written: WriteLog | undefined): Replayed {
     const base: Record<string, unknown> = { ...committed };
     const last = this.#last;
+    // What the last replay showed under the keys it wrote: record, key, value, ...
+    const shown: unknown[] = [];
     if (last !== undefined) {
       // The copies of the last replay, brought back to what is committed now.
       const bring = (record: AnyRecord, from: unknown, source: AnyRecord | undefined) => {
@@ -62,7 +65,10 @@ export class Overlay {
         // Shared with the committed state, gone from it, or replaced in a way the log does not
         // account for: the replay copies it afresh if it writes there.
         if (record === from || !source || (source !== from && !changed)) return undefined;
-        for (const key of last.touched.get(record) ?? []) restore(record, source, key);
+        for (const key of last.touched.get(record) ?? []) {
+          if (hasOwn(record, key)) shown.push(record, key, record[key]);
+          restore(record, source, key);
+        }
         for (const key of changed ?? []) restore(record, source, key);
         return record;
       };
@@ -86,6 +92,14 @@ export class Overlay {
     }
     const touched: WriteLog = new Map();
     const replayed = this.replay(base as unknown as StoreState, this.#owned, touched);
+    // Replayed again, an update makes new objects of the same values: what it writes as it was
+    // keeps the object shown, so readers of it do not render again on every other write.
+    for (let i = 0; i < shown.length; i += 3) {
+      const [record, key, value] = shown.slice(i, i + 3) as [AnyRecord, string, unknown];
+      if (touched.get(record)?.has(key) && hasOwn(record, key) && jsonEqual(record[key], value)) {
+        setOwn(record, key, value);
+      }
+    }
     this.#last = { committed, visible: replayed.state, touched };
     return replayed;
   }
