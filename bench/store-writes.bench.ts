@@ -36,6 +36,7 @@ import { median } from './harness/measure.js';
 // command line asks otherwise. Ours reads it when its module loads, hence the late import.
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 const { Controller, Entity, createResource } = await import('resource-elements');
+const { TabSyncManager } = await import('resource-elements/managers');
 
 const ORIGIN = 'http://bench.test';
 
@@ -203,6 +204,11 @@ export interface Report {
    * store of `size` responses, then for one list response of `size` items.
    */
   optimistic: Record<OptimisticShape, number[]>;
+  /**
+   * setResponse of new keys with a TabSyncManager attached (ours only), each write followed by
+   * the microtask in which the manager sends it: per-write ms by size.
+   */
+  tabSync: number[];
   gc: {
     responses: number;
     /** Time of the collection callbacks that ran. */
@@ -352,6 +358,46 @@ export async function timeOptimistic(
   return ms;
 }
 
+/**
+ * Per-write cost of `setResponse` (new keys) with tab sync on, the store holding `size`
+ * responses: each write is followed by the microtask in which the manager sends it, as when
+ * answers arrive one task at a time. The message of the last write must hold just its entity.
+ */
+export async function timeTabSync(size: number, writes: number): Promise<number> {
+  const posted: unknown[] = [];
+  class Counting extends BroadcastChannel {
+    override postMessage(message: unknown): void {
+      posted.push(message);
+    }
+  }
+  const controller = new Controller({
+    fetch: fakeFetch,
+    managers: [new TabSyncManager({ channel: `bench-${size}`, BroadcastChannel: Counting })],
+  });
+  try {
+    for (let i = 0; i < size; i++) {
+      controller.setResponse(ItemResource.get, { id: `s${i}` }, itemJSON(`s${i}`));
+    }
+    await Promise.resolve();
+    collectHeap?.();
+    const perWrite: number[] = [];
+    for (let i = 0; i < writes; i++) {
+      const start = performance.now();
+      controller.setResponse(ItemResource.get, { id: `t${i}` }, itemJSON(`t${i}`));
+      await Promise.resolve();
+      perWrite.push(performance.now() - start);
+    }
+    const last = posted[posted.length - 1] as { state?: { entities?: Record<string, object> } };
+    const sent = Object.keys(last?.state?.entities?.Item ?? {});
+    if (sent.join() !== `t${writes - 1}`) {
+      throw new Error(`tab sync: the last write sent ${JSON.stringify(sent)}, not its own entity`);
+    }
+    return median(perWrite);
+  } finally {
+    controller.dispose();
+  }
+}
+
 export async function run(options: RunOptions = {}): Promise<Report> {
   const sizes = [...(options.sizes ?? [0, 1_000, 4_000, 10_000])];
   const writes = options.writes ?? 500;
@@ -435,6 +481,15 @@ async function measureAll({
     }
   }
 
+  const tabSync: number[] = [];
+  if (libraries.some((l) => l.ours)) {
+    for (const size of sizes) {
+      const perRun: number[] = [];
+      for (let r = 0; r < runs; r++) perRun.push(await timeTabSync(size, writes));
+      tabSync.push(median(perRun));
+    }
+  }
+
   const gcRuns = Array.from({ length: runs }, () => timeGc(gcResponses));
   const gc = { ...gcRuns[0]!, ms: median(gcRuns.map((g) => g.ms)) };
 
@@ -464,6 +519,7 @@ async function measureAll({
     cells,
     growth,
     optimistic,
+    tabSync,
     gc,
   };
   print(libraries, report, { writes, batch, runs }, log);
@@ -504,6 +560,7 @@ function print(
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const oursIndex = libraries.findIndex((l) => l.ours);
+  const growthOf = (row: readonly number[]) => row[row.length - 1]! / row[0]!;
   if (oursIndex >= 0) {
     log(
       '\nsetResponse with one optimistic update pending (ours; per write, by what the store holds)',
@@ -511,11 +568,13 @@ function print(
     for (const shape of ['responses', 'list'] as const) {
       const row = report.optimistic[shape];
       const cells = report.sizes.map((size, s) => `${label(size)}: ${us(row[s]!)}`);
-      const growth = row[row.length - 1]! / row[0]!;
       log(
-        `  ${shape === 'responses' ? 'stored responses' : 'one list of N  '}  ${cells.join('  ')}  (${growth.toFixed(2)}x)`,
+        `  ${shape === 'responses' ? 'stored responses' : 'one list of N  '}  ${cells.join('  ')}  (${growthOf(row).toFixed(2)}x)`,
       );
     }
+    const cells = report.sizes.map((size, s) => `${label(size)}: ${us(report.tabSync[s]!)}`);
+    log('\nsetResponse with tab sync on, each write sent before the next (ours; per write)');
+    log(`  stored responses  ${cells.join('  ')}  (${growthOf(report.tabSync).toFixed(2)}x)`);
   }
   const { gc } = report;
   const peers = report.libraries.filter((_, l) => l !== oursIndex);
@@ -533,9 +592,13 @@ function print(
         `${ratio.toFixed(2)}x, ${verdict(ratio <= 1.5)}`,
     );
   }
+  const tabRatio = growthOf(report.tabSync);
+  log(
+    `  setResponse, tab sync on: per-write at ${label(report.sizes[report.sizes.length - 1]!)} <= 1.5x empty: ` +
+      `${tabRatio.toFixed(2)}x, ${verdict(tabRatio <= 1.5)}`,
+  );
   for (const shape of ['responses', 'list'] as const) {
-    const row = report.optimistic[shape];
-    const ratio = row[row.length - 1]! / row[0]!;
+    const ratio = growthOf(report.optimistic[shape]);
     log(
       `  setResponse, an optimistic update pending (${shape === 'responses' ? 'stored responses' : 'one list'}): ` +
         `per-write at ${label(report.sizes[report.sizes.length - 1]!)} <= 1.5x empty: ${ratio.toFixed(2)}x, ${verdict(ratio <= 1.5)}`,

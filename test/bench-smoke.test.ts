@@ -86,6 +86,9 @@ describe('bench/store-writes.bench.ts (smoke)', () => {
         shape,
       );
     }
+    // timeTabSync throws unless the last write's message held just its own entity
+    assert.equal(report.tabSync.length, 2);
+    assert.ok(report.tabSync.every((ms) => ms > 0));
     assert.equal(report.gc.responses, 25);
     assert.equal(report.gc.landed, true, 'the responses were stored before the pass');
     assert.equal(report.gc.passes, 1);

@@ -6,6 +6,7 @@ import { setup, failOnUnhandledRejection } from '../core/controller/test-utils/h
 import { todoEndpoints } from '../core/controller/test-utils/entities.js';
 import type { Todo } from '../core/controller/test-utils/entities.js';
 import { flush } from './test-utils/harness.js';
+import { controllerInternals } from '../core/protocol/internals.js';
 
 failOnUnhandledRejection();
 
@@ -103,6 +104,40 @@ describe('TabSyncManager', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(counts.posted.length, sent + 1, 'one message; the receiver sent none back');
     assert.equal(b.server.calls.length, 0);
+  });
+
+  it('an answer older than the stored entity still shares what it added to it', async () => {
+    const { a, b } = await twoTabs();
+    const list = a.controller.fetch(api.getList);
+    await flush();
+    a.clock.advance(10);
+    // Newer than the list request: it wins where the two differ.
+    a.controller.setResponse(api.get, { id: '1' }, { id: '1', title: 'newer' });
+    const shown = () => b.controller.getResponse(api.get, { id: '1' }).data as Todo | undefined;
+    await until(() => shown()?.title === 'newer', 'tab b has todo 1');
+    // The older answer adds a field the stored entity lacks: the entity changes, its meta does not.
+    a.server.take('GET /todos').respond(200, [{ id: '1', title: 'older', completed: true }]);
+    await list;
+    const inA = a.controller.getResponse(api.get, { id: '1' }).data as Todo;
+    assert.deepEqual([inA.title, inA.completed], ['newer', true]);
+    await until(() => shown()?.completed === true, 'tab b has what the older answer added');
+    assert.equal(shown()!.title, 'newer');
+  });
+
+  it('while attached, the store logs what each write wrote; detached, it stops', () => {
+    const tab = setup();
+    open.push(tab.controller);
+    const { store } = tab.controller[controllerInternals]();
+    const detach = new TabSyncManager({ channel: `test-${process.pid}-log` }).attach(
+      tab.controller,
+    );
+    assert.equal(store.logWrites, 1);
+    tab.controller.setResponse(api.get, { id: '9' }, { id: '9', title: 'nine' });
+    const table = tab.controller.getState().entities.Todo!;
+    assert.deepEqual([...store.written!.get(table)!], ['9']);
+    detach();
+    detach();
+    assert.equal(store.logWrites, 0, 'once, however often detach is called');
   });
 
   it('a deletion (INVALID) travels and drops the entity from the other tab’s list', async () => {

@@ -5,6 +5,7 @@
  * travels too; what a tab received it does not send on, so tabs never echo each other.
  */
 import { hydrate } from '../core/index.js';
+import { controllerInternals } from '../core/protocol/internals.js';
 import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';
 import { decodeState, encodeState } from './state-codec.js';
 
@@ -42,8 +43,12 @@ export class TabSyncManager implements Manager {
     const channel = new Channel(this.#options.channel ?? 'resource-elements');
     /** True while a received change is applied: its actions are not sent back. */
     let receiving = false;
-    /** Changes committed since the last send, as `fetchedAt|date` stamps, and their response keys. */
-    const stamps = new Set<string>();
+    // What writes committed since the last send: entity pks by type, and response keys. The
+    // store logs what each write wrote while this counts itself in, so finding them costs what
+    // was written, not what the store holds.
+    const { store } = controller[controllerInternals]();
+    store.logWrites++;
+    const written = new Map<string, Set<string>>();
     const keys = new Set<string>();
     let latest: StoreState | undefined;
     let scheduled = false;
@@ -57,22 +62,22 @@ export class TabSyncManager implements Manager {
       }
     };
 
-    // Every entity a write touched carries that write's meta (fetchedAt and date), so the
-    // entities to send are found by their meta: one pass per microtask, however many writes.
+    // One send per microtask, however many writes.
     const flush = (): void => {
       scheduled = false;
       const state = latest;
       latest = undefined;
-      if (detached || !state || stamps.size === 0) return;
+      if (detached || !state || (written.size === 0 && keys.size === 0)) return;
       const entities: Table<unknown> = {};
       const entitiesMeta: Table<unknown> = {};
-      for (const type of Object.keys(state.entitiesMeta)) {
-        const metaTable = state.entitiesMeta[type]!;
-        for (const pk of Object.keys(metaTable)) {
-          const meta = metaTable[pk]!;
-          if (!stamps.has(`${meta.fetchedAt}|${meta.date}`)) continue;
-          define((entities[type] ??= {}), pk, state.entities[type]?.[pk]);
-          define((entitiesMeta[type] ??= {}), pk, meta);
+      for (const [type, pks] of written) {
+        const table = Object.hasOwn(state.entities, type) ? state.entities[type]! : {};
+        const metaTable = Object.hasOwn(state.entitiesMeta, type) ? state.entitiesMeta[type]! : {};
+        for (const pk of pks) {
+          // Written, then collected before this send: nothing to share.
+          if (!Object.hasOwn(table, pk) || !Object.hasOwn(metaTable, pk)) continue;
+          define((entities[type] ??= {}), pk, table[pk]);
+          define((entitiesMeta[type] ??= {}), pk, metaTable[pk]);
         }
       }
       const endpoints: Record<string, unknown> = {};
@@ -83,7 +88,7 @@ export class TabSyncManager implements Manager {
         define(endpoints, key, state.endpoints[key]);
         define(meta, key, responseMeta);
       }
-      stamps.clear();
+      written.clear();
       keys.clear();
       send({
         type: 'state',
@@ -100,14 +105,23 @@ export class TabSyncManager implements Manager {
       if (event.type !== 'action' || receiving) return;
       const { action } = event;
       if (action.type === 'reset') {
-        stamps.clear();
+        written.clear();
         keys.clear();
         send({ type: 'reset' });
         return;
       }
       latest = event.state;
       if (action.type !== 'response/set' && action.type !== 'entities/set') return;
-      stamps.add(`${action.fetchedAt}|${action.date}`);
+      const log = store.written;
+      for (const family of [event.state.entities, event.state.entitiesMeta]) {
+        for (const type in family) {
+          const pks = log?.get(family[type]!);
+          if (!pks) continue;
+          let set = written.get(type);
+          if (!set) written.set(type, (set = new Set()));
+          for (const pk of pks) set.add(pk);
+        }
+      }
       if (action.type === 'response/set') keys.add(action.key);
       if (!scheduled) {
         scheduled = true;
@@ -142,7 +156,9 @@ export class TabSyncManager implements Manager {
     };
 
     return () => {
+      if (detached) return;
       detached = true;
+      store.logWrites--;
       stopEvents();
       channel.onmessage = null;
       channel.close();

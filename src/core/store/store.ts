@@ -9,6 +9,7 @@ import type { Replay } from './overlay.js';
 import { reduce } from './reducer.js';
 import type { StoreState } from './state.js';
 import { Subscribable } from '../env/subscribable.js';
+import type { WriteLog } from '../util/write-log.js';
 
 /** What readers see: the state with pending optimistic updates applied, and what they read. */
 export interface Replayed {
@@ -39,6 +40,12 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   #pending: Action[] = [];
+  #written: WriteLog | undefined;
+  /**
+   * While above 0, each write logs the keys it wrote (`written`): a manager that needs what
+   * changed (tab sync) counts itself in here instead of comparing whole tables.
+   */
+  logWrites = 0;
   #batchDepth = 0;
   #notifying = false;
 
@@ -74,6 +81,14 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
     return this.#visible.state;
   }
 
+  /**
+   * The keys the last committed action wrote, by the record they are in (read them while that
+   * action is announced); undefined unless `logWrites` or a pending optimistic update asked.
+   */
+  get written(): WriteLog | undefined {
+    return this.#written;
+  }
+
   /** Entities pending optimistic updates read. */
   get optimisticReads(): EntityMarks {
     return this.#visible.reads;
@@ -85,10 +100,11 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
    * nothing (and nobody was told).
    */
   dispatch(action: Action): boolean {
-    const written = this.#overlay.following ? new Map() : undefined;
+    const written = this.#overlay.following || this.logWrites > 0 ? new Map() : undefined;
     const next = reduce(this.#committed, action, this.#owned, written);
     if (next === this.#committed) return false;
     this.#committed = next;
+    this.#written = written;
     if (next.optimistic.length === 0) {
       this.#overlay.clear();
       this.#visible = { state: next, reads: new EntityMarks() };
