@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
+import { RestEndpoint } from '../rest/rest-endpoint.js';
+import { ValuesSchema as Values } from '../schema/values.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
@@ -45,5 +47,75 @@ describe('Controller.refetch', () => {
       (controller.getResponse(ProfileResource.get, { id: 1 }).data as Profile).name,
       'new',
     );
+  });
+});
+
+describe('an answer the same as the stored one', () => {
+  const shapes = {
+    'a plain array': {
+      schema: [Profile],
+      body: [{ id: '1', name: 'a' }],
+      changed: [{ id: '2', name: 'b' }],
+    },
+    'an object around an array': {
+      schema: { results: [Profile], next: '' },
+      body: { results: [{ id: '1', name: 'a' }], next: '?page=2' },
+      changed: { results: [{ id: '1', name: 'a' }], next: '?page=3' },
+    },
+    'a Values map': {
+      schema: new Values(Profile),
+      body: { a: { id: '1', name: 'a' } },
+      changed: { a: { id: '1', name: 'a' }, b: { id: '2', name: 'b' } },
+    },
+    'no schema': {
+      schema: undefined,
+      body: { rows: [1, 2, 3], total: 3 },
+      changed: { rows: [1, 2, 3], total: 4 },
+    },
+  };
+  for (const [name, { schema, body, changed }] of Object.entries(shapes)) {
+    it(`keeps the value read (${name}): nothing that shows it renders again`, async () => {
+      const { controller, server } = setup();
+      const endpoint = new RestEndpoint({ urlPrefix: prefix, path: '/shapes', schema });
+      const answer = async (response: unknown) => {
+        const done = controller.refetch(endpoint, {});
+        await flush();
+        server.take(`GET ${prefix}/shapes`).respond(200, response);
+        await done;
+        return controller.getResponse(endpoint, {}).data;
+      };
+      const first = await answer(body);
+      assert.equal(await answer(structuredClone(body)), first);
+      // A different answer does change it.
+      const other = await answer(changed);
+      assert.notEqual(other, first);
+    });
+  }
+
+  it('is told apart by value when process() makes Dates: a later date is not taken for the same', async () => {
+    class Event extends Entity {
+      id = '';
+      when: Date | null = null;
+      pk() {
+        return this.id;
+      }
+      static key = 'Event';
+    }
+    let day = 1;
+    const endpoint = new RestEndpoint({
+      urlPrefix: prefix,
+      path: '/event',
+      schema: Event,
+      process: (value: object) => ({ ...value, when: new Date(Date.UTC(2026, 0, day++)) }),
+    });
+    const { controller, server } = setup();
+    for (const expected of ['2026-01-01', '2026-01-02']) {
+      const done = controller.refetch(endpoint, {});
+      await flush();
+      server.take(`GET ${prefix}/event`).respond(200, { id: '1' });
+      await done;
+      const when = (controller.getResponse(endpoint, {}).data as Event).when!;
+      assert.equal(when.toISOString().slice(0, 10), expected);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Deep equality of plain JSON-like data (what the store holds): lets a refetch of unchanged data
- * keep the stored object, so nothing that shows it re-renders.
+ * keep the stored object, so nothing that shows it re-renders. Objects other than arrays and
+ * plain objects are equal only when they are the same object.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -11,7 +12,12 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  // Only plain objects compare by their keys: a Date, a Map or a class instance keeps its value
+  // elsewhere than in own keys (two different Dates have none), so it is equal only to itself.
+  const proto = Object.getPrototypeOf(a);
+  if (proto !== Object.getPrototypeOf(b) || (proto !== Object.prototype && proto !== null)) {
+    return false;
+  }
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {

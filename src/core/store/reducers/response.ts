@@ -1,5 +1,7 @@
 /** Responses and their errors: `response/set`, `response/error`, `entities/set`. */
 import { normalize } from '../../normalize/normalize.js';
+import { jsonEqual } from '../../normalize/equal.js';
+import { getOwn } from '../../util/own.js';
 import type { NormalizeOptions } from '../../normalize/normalize.js';
 import type { NormalizedStore } from '../../schema/types.js';
 import type { SetEntitiesAction, SetErrorAction, SetResponseAction } from '../actions.js';
@@ -28,6 +30,10 @@ export function setResponse(
     store = normalized;
     result = normalized.result;
   }
+  // An answer the same as the stored one keeps the stored result (as unchanged entities keep
+  // their objects), so its reads keep their value and nothing that shows them renders again.
+  const stored = getOwn(state.endpoints, key);
+  if (result !== stored && jsonEqual(stored, result)) result = stored;
   return {
     ...state,
     entities: store.entities,
