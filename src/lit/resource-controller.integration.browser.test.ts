@@ -40,7 +40,16 @@ const pollTodo = new RestEndpoint({
   pollFrequency: 40,
 });
 
+const pollRows = new RestEndpoint({
+  path: '/mock/lit/rows',
+  schema: { rows: [LitTodo], total: 0 },
+  pollFrequency: 30,
+});
+
 const todoTag = defineReader(getTodo, (todo) => `${todo.title}${todo.completed ? ' ✓' : ''}`);
+const rowsTag = defineReader(pollRows, (page) =>
+  page.rows.map((row: LitTodo) => row.title).join(', '),
+);
 const pollTag = defineReader(pollTodo, (todo) => todo.title);
 
 /** Requests seen by the handlers, as 'METHOD /path'. */
@@ -239,6 +248,29 @@ describe('ResourceController with the real Controller (msw)', () => {
     expect(view.renders).to.equal(renders);
     answer();
     await result;
+  });
+
+  it('a poll that answers what is shown does not render the element again', async () => {
+    let polls = 0;
+    await useHandlers(
+      http.get('/mock/lit/rows', () => {
+        polls++;
+        return HttpResponse.json({
+          rows: [{ id: '1', title: 'Row 1', completed: false }],
+          total: 1,
+        });
+      }),
+    );
+    const controller = new Controller({ gcTime: Infinity });
+    const view = reader(rowsTag, {});
+    await mount(controller, view);
+    await until(() => expect(textOf(view)).to.equal('Row 1'));
+    const renders = view.renders;
+    const after = polls;
+    await until(() => expect(polls).to.be.greaterThan(after + 2));
+    await view.updateComplete;
+    expect(view.renders).to.equal(renders);
+    view.remove();
   });
 
   it('polls while connected and stops when disconnected', async () => {

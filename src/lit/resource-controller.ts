@@ -60,6 +60,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #rendersErrors = false;
   /** The wait announced to boundaries above the host (the pending-task protocol). */
   readonly #task: PendingTask;
+  /** `status`, `value` and `error` as the host's last update read them. */
+  #shown: readonly unknown[] = [];
   readonly #link: ProviderLink;
 
   constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
@@ -165,6 +167,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   hostUpdate(): void {
     this.#update();
+    this.#shown = [this.status, this.value, this.error];
   }
 
   #update(): void {
@@ -198,7 +201,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   readonly #onResult = () => {
     this.#announce();
-    this.#host.requestUpdate();
+    // A new answer with the same data (a poll, a refetch) changes only the read's freshness,
+    // which the host does not show: it renders again only when what it shows changed.
+    const [status, value, error] = this.#shown;
+    if (this.status !== status || this.value !== value || this.error !== error) {
+      this.#host.requestUpdate();
+    }
   };
 
   /**
