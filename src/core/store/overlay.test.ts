@@ -10,22 +10,7 @@ import type { WriteLog } from '../util/write-log.js';
 import { getOwn } from '../util/own.js';
 import { Todo, todoList } from '../controller/test-utils/entities.js';
 import { Invalidate } from '../schema/invalidate.js';
-
-/** A small deterministic generator (mulberry32), so a failing seed can be run again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
-  };
-}
+import { random } from '../controller/test-utils/random.js';
 
 /**
  * The pending updates of these tests: entry `id` renames Todo `t<id % 6>`, reading what the state
