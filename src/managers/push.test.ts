@@ -34,6 +34,32 @@ function fakeSource() {
   };
 }
 
+/**
+ * A PushManager on a fake source with a 100 ms first delay and `maxDelay`, and `reconnect()`:
+ * advances the clock 10 ms at a time until the manager connects again, and returns the wait.
+ */
+async function backoff(maxDelay: number) {
+  const { controller, clock } = await loaded();
+  const fake = fakeSource();
+  const detach = new PushManager({
+    source: fake.source,
+    entities: { Item },
+    initialDelay: 100,
+    maxDelay,
+    timers: clock.timers,
+  }).attach(controller);
+  const reconnect = () => {
+    const count = fake.connections.length;
+    let waited = 0;
+    while (fake.connections.length === count) {
+      clock.advance(10);
+      waited += 10;
+    }
+    return waited;
+  };
+  return { controller, clock, fake, detach, reconnect };
+}
+
 describe('applyPushMessage', () => {
   it('an upsert updates every read that shows the entity, with no request', async () => {
     const { controller, server } = await loaded();
@@ -201,28 +227,14 @@ describe('PushManager', () => {
   });
 
   it('reconnects with exponential backoff, resuming after the last id; open starts over', async () => {
-    const { controller, clock } = await loaded();
-    const fake = fakeSource();
-    const detach = new PushManager({
-      source: fake.source,
-      entities: { Item },
-      initialDelay: 100,
-      maxDelay: 350,
-      timers: clock.timers,
-    }).attach(controller);
+    const { controller, clock, fake, detach, reconnect } = await backoff(350);
     fake.last.handlers.open();
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '2', id: 'a-1' });
     fake.last.handlers.error();
     assert.equal(fake.connections[0]!.closed, true, 'the lost connection is closed');
     const delays: number[] = [];
     for (let attempt = 0; attempt < 4; attempt++) {
-      const count = fake.connections.length;
-      let waited = 0;
-      while (fake.connections.length === count) {
-        clock.advance(10);
-        waited += 10;
-      }
-      delays.push(waited);
+      delays.push(reconnect());
       assert.equal(fake.last.handlers.lastEventId, 'a-1');
       fake.last.handlers.error();
     }
@@ -240,26 +252,12 @@ describe('PushManager', () => {
   });
 
   it('a server that accepts and at once closes gets ever longer waits, until a connection stays up', async () => {
-    const { controller, clock } = await loaded();
-    const fake = fakeSource();
-    const detach = new PushManager({
-      source: fake.source,
-      entities: { Item },
-      initialDelay: 100,
-      maxDelay: 1000,
-      timers: clock.timers,
-    }).attach(controller);
+    const { clock, fake, detach, reconnect } = await backoff(1000);
     /** Each connection opens, then drops at once; the wait before the next one. */
     const flap = () => {
       fake.last.handlers.open();
       fake.last.handlers.error();
-      const count = fake.connections.length;
-      let waited = 0;
-      while (fake.connections.length === count) {
-        clock.advance(10);
-        waited += 10;
-      }
-      return waited;
+      return reconnect();
     };
     const delays = Array.from({ length: 6 }, flap);
     assert.deepEqual(delays, [100, 200, 400, 800, 1000, 1000]);

@@ -54,35 +54,26 @@ function randomAction(r: ReturnType<typeof random>, step: number, pending: numbe
   // Mostly in order; sometimes an answer to an older request (ordering by fetchedAt).
   const fetchedAt = r.int(4) === 0 ? r.int(step + 1) : step;
   const meta = { fetchedAt, date: step, expiresAt: step + 50 };
+  const set = (key: string, schema: unknown, response: unknown): Action => ({
+    type: 'response/set',
+    key,
+    schema,
+    args: [],
+    response,
+    ...meta,
+  });
+  const add = (): Action => ({
+    type: 'optimistic/add',
+    entry: { id: step, key: `mutation ${step}`, args: [], fetchedAt: step },
+  });
   switch (r.int(12)) {
     case 0:
     case 1:
-      return {
-        type: 'response/set',
-        key: `todo ${r.int(10)}`,
-        schema: Todo,
-        args: [],
-        response: todo(),
-        ...meta,
-      };
+      return set(`todo ${r.int(10)}`, Todo, todo());
     case 2:
-      return {
-        type: 'response/set',
-        key: `list ${r.int(2)}`,
-        schema: todoList,
-        args: [],
-        response: Array.from({ length: r.int(4) }, todo),
-        ...meta,
-      };
+      return set(`list ${r.int(2)}`, todoList, Array.from({ length: r.int(4) }, todo));
     case 3:
-      return {
-        type: 'response/set',
-        key: `plain ${r.int(5)}`,
-        schema: undefined,
-        args: [],
-        response: step,
-        ...meta,
-      };
+      return set(`plain ${r.int(5)}`, undefined, step);
     case 4:
       return {
         type: 'response/error',
@@ -105,51 +96,43 @@ function randomAction(r: ReturnType<typeof random>, step: number, pending: numbe
         ],
       };
     case 8: {
-      const other = reduce(emptyState(), {
-        type: 'response/set',
-        key: `todo ${r.int(10)}`,
-        schema: Todo,
-        args: [],
-        response: todo(),
-        ...meta,
-      });
+      const other = reduce(emptyState(), set(`todo ${r.int(10)}`, Todo, todo()));
       return { type: 'hydrate', state: other, now: step };
     }
     case 9:
       if (pending.length > 0 && r.int(2) === 0) {
         return { type: 'optimistic/remove', id: r.pick(pending) };
       }
-      return {
-        type: 'optimistic/add',
-        entry: { id: step, key: `mutation ${step}`, args: [], fetchedAt: step },
-      };
+      return add();
     case 10:
       if (pending.length > 0) {
         // The mutation's own answer, settling its entry.
         const id = r.pick(pending);
-        return {
-          type: 'response/set',
-          key: `mutation ${id}`,
-          schema: Todo,
-          args: [],
-          response: todo(),
-          ...meta,
-          settles: id,
-        };
+        return { ...set(`mutation ${id}`, Todo, todo()), settles: id } as Action;
       }
-      return {
-        type: 'optimistic/add',
-        entry: { id: step, key: `mutation ${step}`, args: [], fetchedAt: step },
-      };
+      return add();
     default:
-      return step % 97 === 0
-        ? { type: 'reset', date: step }
-        : {
-            type: 'optimistic/add',
-            entry: { id: step, key: `mutation ${step}`, args: [], fetchedAt: step },
-          };
+      return step % 97 === 0 ? { type: 'reset', date: step } : add();
   }
 }
+
+/** A Todo response under `key`, fetched (and committed) at `at`. */
+const todoAt = (key: string, response: object, at: number): Action => ({
+  type: 'response/set',
+  key,
+  schema: Todo,
+  args: [],
+  response,
+  fetchedAt: at,
+  date: at,
+  expiresAt: 9,
+});
+
+/** Update 1 (it renames t1), pending since `at`. */
+const pendingAt = (at: number): Action => ({
+  type: 'optimistic/add',
+  entry: { id: 1, key: 'mutation', args: [], fetchedAt: at },
+});
 
 describe('Store: the visible state follows the committed one', () => {
   it('equals a fresh replay over the committed state after every action, and shares what the updates leave alone', () => {
@@ -202,31 +185,10 @@ describe('Store: the visible state follows the committed one', () => {
 
   it('keeps the committed state free of the updates', () => {
     const store = new Store(emptyState(), replayOver);
-    store.dispatch({
-      type: 'response/set',
-      key: 'todo',
-      schema: Todo,
-      args: [],
-      response: { id: 't1', title: 'saved' },
-      fetchedAt: 1,
-      date: 1,
-      expiresAt: 9,
-    });
-    store.dispatch({
-      type: 'optimistic/add',
-      entry: { id: 1, key: 'mutation', args: [], fetchedAt: 2 },
-    });
+    store.dispatch(todoAt('todo', { id: 't1', title: 'saved' }, 1));
+    store.dispatch(pendingAt(2));
     for (let i = 0; i < 5; i++) {
-      store.dispatch({
-        type: 'response/set',
-        key: `other ${i}`,
-        schema: Todo,
-        args: [],
-        response: { id: `o${i}` },
-        fetchedAt: 3,
-        date: 3,
-        expiresAt: 9,
-      });
+      store.dispatch(todoAt(`other ${i}`, { id: `o${i}` }, 3));
     }
     assert.equal((store.visible.entities.Todo!.t1 as { title: string }).title, 'renamed by 1');
     assert.equal((store.committed.entities.Todo!.t1 as { title: string }).title, 'saved');
@@ -242,43 +204,13 @@ describe('Store: the visible state follows the committed one', () => {
   it('after the first write, writes with an update pending copy no record of the committed size', () => {
     const store = new Store(emptyState(), replayOver);
     for (let i = 0; i < 2_000; i++) {
-      store.dispatch({
-        type: 'response/set',
-        key: `todo ${i}`,
-        schema: Todo,
-        args: [],
-        response: { id: `t${i}` },
-        fetchedAt: 1,
-        date: 1,
-        expiresAt: 9,
-      });
+      store.dispatch(todoAt(`todo ${i}`, { id: `t${i}` }, 1));
     }
-    store.dispatch({
-      type: 'optimistic/add',
-      entry: { id: 1, key: 'mutation', args: [], fetchedAt: 2 },
-    });
-    store.dispatch({
-      type: 'response/set',
-      key: 'warm',
-      schema: Todo,
-      args: [],
-      response: { id: 'warm' },
-      fetchedAt: 3,
-      date: 3,
-      expiresAt: 9,
-    });
+    store.dispatch(pendingAt(2));
+    store.dispatch(todoAt('warm', { id: 'warm' }, 3));
     const records = [store.visible.endpoints, store.visible.meta, store.visible.entities.Todo];
     for (let i = 0; i < 20; i++) {
-      store.dispatch({
-        type: 'response/set',
-        key: `new ${i}`,
-        schema: Todo,
-        args: [],
-        response: { id: `n${i}` },
-        fetchedAt: 3,
-        date: 3,
-        expiresAt: 9,
-      });
+      store.dispatch(todoAt(`new ${i}`, { id: `n${i}` }, 3));
     }
     // The same objects, updated in place: no copy of 2,000 entries per write.
     const now = [store.visible.endpoints, store.visible.meta, store.visible.entities.Todo];
