@@ -74,6 +74,25 @@ describe('optimistic updates', () => {
     await promise;
   });
 
+  it('while pending, a write never changes a state getState() handed out (gc of an entity table the replay did not write)', async () => {
+    const { controller, server, get, update } = seeded();
+    controller.setResponse(get, { id: '3' }, { id: '3', author: { id: 'a0', name: 'A' } });
+    controller.setResponse(get, { id: '4' }, { id: '4', author: { id: 'a1', name: 'B' } });
+    // Pending, and writing only Todo: the visible Author table is the committed one.
+    const promise = controller.fetch(update, { id: '2' }, { title: 'typed' });
+    const handedOut = controller.getState();
+    const authors = { ...handedOut.entities.Author };
+    // The first collection copies the entities record (it then belongs to the store and the
+    // next write changes it in place); the second copies the Author table handed out.
+    controller.dispatch({ type: 'gc', keys: [], entities: [['Todo', '1']] });
+    controller.dispatch({ type: 'gc', keys: [], entities: [['Author', 'a0']] });
+    assert.deepEqual(handedOut.entities.Author, authors);
+    // Readers still see the collection.
+    assert.equal((controller.getResponse(get, { id: '3' }).data as Todo).author, undefined);
+    server.take().respond(200, { id: '2', title: 'typed' });
+    await promise;
+  });
+
   it('roll back exactly on failure: the same objects are shown as before', async () => {
     const { controller, server, get, getList, update } = seeded();
     const before = controller.getState();

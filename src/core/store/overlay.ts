@@ -56,15 +56,18 @@ export class Overlay {
   update(committed: StoreState, written: WriteLog | undefined): Replayed {
     const base: Record<string, unknown> = { ...committed };
     const last = this.#last;
+    const owned = this.#owned;
     // What the last replay showed under the keys it wrote: record, key, value, ...
     const shown: unknown[] = [];
     if (last !== undefined) {
       // The copies of the last replay, brought back to what is committed now.
       const bring = (record: AnyRecord, from: unknown, source: AnyRecord | undefined) => {
         const changed = source && written?.get(source);
-        // Shared with the committed state, gone from it, or replaced in a way the log does not
-        // account for: the replay copies it afresh if it writes there.
-        if (record === from || !source || (source !== from && !changed)) return undefined;
+        // Not a copy of the overlay's own (shared with a committed state, now or handed out
+        // earlier: `from` may read a record the store has since changed in place), gone from the
+        // committed state, or replaced in a way the log does not account for: the replay copies
+        // it afresh if it writes there.
+        if (!owned.has(record) || !source || (source !== from && !changed)) return undefined;
         for (const key of last.touched.get(record) ?? []) {
           if (hasOwn(record, key)) shown.push(record, key, record[key]);
           restore(record, source, key);
