@@ -5,6 +5,7 @@ import { TabSyncManager } from './tab-sync.js';
 import { setup, failOnUnhandledRejection } from '../core/controller/test-utils/harness.js';
 import { todoEndpoints } from '../core/controller/test-utils/entities.js';
 import type { Todo } from '../core/controller/test-utils/entities.js';
+import type { Controller } from '../core/index.js';
 import { flush } from './test-utils/harness.js';
 import { controllerInternals } from '../core/protocol/internals.js';
 
@@ -133,11 +134,31 @@ describe('TabSyncManager', () => {
     );
     assert.equal(store.logWrites, 1);
     tab.controller.setResponse(api.get, { id: '9' }, { id: '9', title: 'nine' });
-    const table = tab.controller.getState().entities.Todo!;
-    assert.deepEqual([...store.written!.get(table)!], ['9']);
+    const state = tab.controller.getState();
+    assert.deepEqual([...store.writtenBy(state)!.get(state.entities.Todo!)!], ['9']);
     detach();
     detach();
     assert.equal(store.logWrites, 0, 'once, however often detach is called');
+  });
+
+  it('a write a manager listed before it makes while hearing of another does not hide the first', async () => {
+    const channel = `test-${process.pid}-${++channelCount}`;
+    // Listed first: hears of each write before tab sync does, and reacts with a write of its own.
+    const linker = {
+      attach: (controller: Controller) =>
+        controller.events.subscribe((event) => {
+          if (event.type !== 'action' || event.action.type !== 'response/set') return;
+          if (event.action.key.startsWith('GET /todos/'))
+            controller.invalidateAll((key) => key === 'GET /todos');
+        }),
+    };
+    const a = setup({ managers: [linker, new TabSyncManager({ channel })] });
+    const b = setup({ managers: [new TabSyncManager({ channel })] });
+    open.push(a.controller, b.controller);
+    a.controller.setResponse(api.getList, {}, [{ id: '2', title: 'two' }]);
+    a.controller.setResponse(api.get, { id: '1' }, { id: '1', title: 'one' });
+    const shown = () => b.controller.getResponse(api.get, { id: '1' }).data as Todo | undefined;
+    await until(() => shown()?.title === 'one', 'tab b has todo 1');
   });
 
   it('a deletion (INVALID) travels and drops the entity from the other tab’s list', async () => {

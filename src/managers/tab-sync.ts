@@ -112,7 +112,7 @@ export class TabSyncManager implements Manager {
       }
       latest = event.state;
       if (action.type !== 'response/set' && action.type !== 'entities/set') return;
-      const log = store.written;
+      const log = store.writtenBy(event.state);
       for (const family of [event.state.entities, event.state.entitiesMeta]) {
         for (const type in family) {
           const pks = log?.get(family[type]!);

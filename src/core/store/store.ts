@@ -40,9 +40,10 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   #pending: Action[] = [];
-  #written: WriteLog | undefined;
+  /** What each logged write wrote, by the state it made (see `writtenBy`). */
+  readonly #written = new WeakMap<StoreState, WriteLog>();
   /**
-   * While above 0, each write logs the keys it wrote (`written`): a manager that needs what
+   * While above 0, each write logs the keys it wrote (`writtenBy`): a manager that needs what
    * changed (tab sync) counts itself in here instead of comparing whole tables.
    */
   logWrites = 0;
@@ -82,11 +83,12 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
   }
 
   /**
-   * The keys the last committed action wrote, by the record they are in (read them while that
-   * action is announced); undefined unless `logWrites` or a pending optimistic update asked.
+   * The keys the action that made `state` wrote, by the record they are in; undefined unless
+   * `logWrites` or a pending optimistic update asked. By state, not "the last write": a listener
+   * that writes while hearing of one write must not hide that write's log from the next listener.
    */
-  get written(): WriteLog | undefined {
-    return this.#written;
+  writtenBy(state: StoreState): WriteLog | undefined {
+    return this.#written.get(state);
   }
 
   /** Entities pending optimistic updates read. */
@@ -104,7 +106,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
     const next = reduce(this.#committed, action, this.#owned, written);
     if (next === this.#committed) return false;
     this.#committed = next;
-    this.#written = written;
+    if (written) this.#written.set(next, written);
     if (next.optimistic.length === 0) {
       this.#overlay.clear();
       this.#visible = { state: next, reads: new EntityMarks() };
