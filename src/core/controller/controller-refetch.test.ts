@@ -119,3 +119,36 @@ describe('an answer the same as the stored one', () => {
     }
   });
 });
+
+describe('an answer compared with the stored one', () => {
+  it('that links back to itself (a tree with parent links, no schema) is stored again, not a stack overflow', async () => {
+    interface Node {
+      name: string;
+      children: Node[];
+      parent?: Node;
+    }
+    const link = (node: Node): Node => {
+      for (const child of node.children) {
+        child.parent = node;
+        link(child);
+      }
+      return node;
+    };
+    const endpoint = new RestEndpoint({
+      urlPrefix: prefix,
+      path: '/tree',
+      process: (value: Node) => link(value),
+    });
+    const { controller, server } = setup({ retry: 0 });
+    for (const name of ['root', 'root']) {
+      const done = controller.refetch(endpoint, {});
+      await flush();
+      server
+        .take(`GET ${prefix}/tree`)
+        .respond(200, { name, children: [{ name: 'leaf', children: [] }] });
+      const tree = (await done) as Node;
+      assert.equal(tree.children[0]!.parent, tree);
+      assert.equal(controller.getResponse(endpoint, {}).error, undefined);
+    }
+  });
+});

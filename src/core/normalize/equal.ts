@@ -3,12 +3,15 @@
  * keep the stored object, so nothing that shows it re-renders. Objects other than arrays and
  * plain objects are equal only when they are the same object.
  */
-export function jsonEqual(a: unknown, b: unknown): boolean {
+export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  // A value that links back to itself (a process() that adds parent links) would be walked
+  // until the stack overflows: past a depth no JSON reaches, it is taken as changed.
+  if (depth > 999) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i], depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
@@ -22,7 +25,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {
     if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+    if (
+      !jsonEqual(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        depth + 1,
+      )
+    )
       return false;
   }
   return true;
