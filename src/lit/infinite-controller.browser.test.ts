@@ -305,6 +305,30 @@ describe('InfiniteController', () => {
     void next;
   });
 
+  it('after the end, the list fetched again with the same first page pages again', async () => {
+    const { server, clock, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, []); // the end, for now
+    await loading;
+    await until(() => expect(feed.posts.hasMore).to.equal(false));
+    // Later the list is fetched again: its first page is the same, and more may follow it.
+    clock.advance(1_000);
+    const refetched = feed.posts.refetch();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await refetched;
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const next = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=2');
+    void next;
+  });
+
   it('asks the provider once per connection: one link to the Controller, shared with ResourceController', async () => {
     const { server, controller } = setup();
     const provider = document.createElement('resource-provider');

@@ -171,6 +171,17 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     return ref(this.#watch);
   }
 
+  /** Also the list's freshness: fetched again with the same first page, its pages start over. */
+  protected override shown(): readonly unknown[] {
+    const paging = this.#paging();
+    const fresh =
+      paging && this.status === 'complete'
+        ? this.linkedController?.getResponse(this.#endpoint(), ...this.#args(this.#params()))
+            .expiresAt
+        : undefined;
+    return [...super.shown(), fresh];
+  }
+
   override hostUpdate(): void {
     super.hostUpdate();
     const paging = this.#paging();

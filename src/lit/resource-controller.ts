@@ -167,7 +167,15 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   hostUpdate(): void {
     this.#update();
-    this.#shown = [this.status, this.value, this.error];
+    this.#shown = this.shown();
+  }
+
+  /**
+   * What the host shows of this read: a new result renders the host again only when one of
+   * these changed. A subclass that shows more of the read adds it.
+   */
+  protected shown(): readonly unknown[] {
+    return [this.status, this.value, this.error];
   }
 
   #update(): void {
@@ -203,10 +211,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#announce();
     // A new answer with the same data (a poll, a refetch) changes only the read's freshness,
     // which the host does not show: it renders again only when what it shows changed.
-    const [status, value, error] = this.#shown;
-    if (this.status !== status || this.value !== value || this.error !== error) {
-      this.#host.requestUpdate();
-    }
+    const shown = this.#shown;
+    if (this.shown().some((value, i) => value !== shown[i])) this.#host.requestUpdate();
   };
 
   /**
