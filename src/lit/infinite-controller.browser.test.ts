@@ -283,7 +283,11 @@ describe('InfiniteController', () => {
     expect(server.take().url).to.equal('/feed/a/posts?page=3');
   });
 
-  it('the list fetched again (page one only) starts the page count over', async () => {
+  /**
+   * A feed with page one (posts 1-5) and then `second` loaded; a second later the list is fetched
+   * again and answers page one as it was.
+   */
+  async function twoPagesThenRefetch(second: object[], between?: (feed: InfiniteFeed) => unknown) {
     const { server, clock, controller } = setup();
     const feed = await mount(controller);
     await until(() => expect(server.waiting).to.have.length(1));
@@ -291,13 +295,19 @@ describe('InfiniteController', () => {
     await until(() => expect(feed.posts.hasMore).to.equal(true));
     const loading = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
-    server.take().respond(200, posts(6, 10));
+    server.take().respond(200, second);
     await loading;
+    await between?.(feed);
     clock.advance(1_000);
     const refetched = feed.posts.refetch();
     await until(() => expect(server.waiting).to.have.length(1));
     server.take('GET /feed/a/posts').respond(200, posts(1, 5));
     await refetched;
+    return { server, feed };
+  }
+
+  it('the list fetched again (page one only) starts the page count over', async () => {
+    const { server, feed } = await twoPagesThenRefetch(posts(6, 10));
     await until(() => expect(titles(feed)).to.have.length(5));
     const next = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
@@ -306,22 +316,11 @@ describe('InfiniteController', () => {
   });
 
   it('after the end, the list fetched again with the same first page pages again', async () => {
-    const { server, clock, controller } = setup();
-    const feed = await mount(controller);
-    await until(() => expect(server.waiting).to.have.length(1));
-    server.take().respond(200, posts(1, 5));
-    await until(() => expect(feed.posts.hasMore).to.equal(true));
-    const loading = feed.posts.loadMore();
-    await until(() => expect(server.waiting).to.have.length(1));
-    server.take().respond(200, []); // the end, for now
-    await loading;
-    await until(() => expect(feed.posts.hasMore).to.equal(false));
-    // Later the list is fetched again: its first page is the same, and more may follow it.
-    clock.advance(1_000);
-    const refetched = feed.posts.refetch();
-    await until(() => expect(server.waiting).to.have.length(1));
-    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
-    await refetched;
+    // Page two is empty: the end, for now. Later the list is fetched again: its first page is
+    // the same, and more may follow it.
+    const { server, feed } = await twoPagesThenRefetch([], (ended) =>
+      until(() => expect(ended.posts.hasMore).to.equal(false)),
+    );
     await until(() => expect(feed.posts.hasMore).to.equal(true));
     const next = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
