@@ -29,6 +29,20 @@ describe('garbage collection', () => {
     assert.equal(controller.stats().timers, 0);
   });
 
+  it('drops the tables it empties, also those the store updates in place', () => {
+    const { controller, clock } = setup({ gcTime: 1_000 });
+    const { get } = todoEndpoints();
+    // No getState() before the pass: the store still owns its tables and empties them in place.
+    for (const id of ['1', '2', '3']) {
+      controller.setResponse(get, { id }, { id, author: { id: `a${id}`, name: id } });
+    }
+    clock.advance(1_000);
+    const state = controller.getState();
+    assert.deepEqual(state.endpoints, {});
+    assert.deepEqual(state.entities, {}, 'no empty Todo or Author table left behind');
+    assert.deepEqual(state.entitiesMeta, {});
+  });
+
   it('keeps subscribed results, and counts gcTime from when the last subscriber left', () => {
     const { controller, clock } = setup({ gcTime: 1_000 });
     const { get } = todoEndpoints();

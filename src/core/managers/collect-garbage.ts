@@ -42,13 +42,21 @@ export interface Collected {
   readonly nextRun: number | undefined;
 }
 
-/** Every key the state holds anything for. */
-export function storedKeys(state: StoreState): Set<string> {
-  return new Set([
-    ...Object.keys(state.endpoints),
-    ...Object.keys(state.meta),
-    ...Object.keys(state.errors),
-  ]);
+/** Every key the state holds anything for, once each. */
+export function storedKeys(state: StoreState): string[] {
+  const { endpoints, meta, errors } = state;
+  // No Set of every key: a GC pass over 10,000 responses spent a tenth of its time on one.
+  const keys = Object.keys(meta);
+  for (const key of Object.keys(endpoints)) if (!hasOwn(meta, key)) keys.push(key);
+  for (const key of Object.keys(errors)) {
+    if (!hasOwn(meta, key) && !hasOwn(endpoints, key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** True when the state holds anything for `key`. */
+export function isStored(state: StoreState, key: string): boolean {
+  return hasOwn(state.meta, key) || hasOwn(state.endpoints, key) || hasOwn(state.errors, key);
 }
 
 /**

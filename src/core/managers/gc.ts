@@ -11,7 +11,7 @@ import type { Manager } from '../controller/manager.js';
 import { storeArgs } from '../protocol/store-key.js';
 import type { EndpointLike } from '../protocol/types.js';
 import { unref } from '../env/timers.js';
-import { collectGarbage, storedKeys } from './collect-garbage.js';
+import { collectGarbage, isStored, storedKeys } from './collect-garbage.js';
 import type { ResultShape } from './collect-garbage.js';
 
 interface KeyUse {
@@ -81,15 +81,19 @@ export class GcManager implements Manager {
         now: now(),
         gcTime,
         isHeld: (key) => (uses.get(key)?.holds ?? 0) > 0,
-        heldKeys: () => [...uses].filter(([, use]) => use.holds > 0).map(([key]) => key),
+        heldKeys: () => {
+          const held: string[] = [];
+          for (const [key, use] of uses) if (use.holds > 0) held.push(key);
+          return held;
+        },
         lastUsed: (key) => uses.get(key)?.lastUsed ?? 0,
         shapeOf: (key) => uses.get(key)?.shape,
         optimistic,
         optimisticReads,
       });
       controller.dispatch({ type: 'gc', keys: collected.keys, entities: collected.entities });
-      const stored = storedKeys(internals.store.committed);
-      for (const [key, use] of uses) if (use.holds === 0 && !stored.has(key)) uses.delete(key);
+      const after = internals.store.committed;
+      for (const [key, use] of uses) if (use.holds === 0 && !isStored(after, key)) uses.delete(key);
       if (collected.nextRun !== undefined) schedule(collected.nextRun);
     };
 

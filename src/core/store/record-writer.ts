@@ -38,12 +38,20 @@ export class RecordWriter {
 
   /** `record` without `key`. */
   delete<R extends AnyRecord>(record: R, key: string): R {
-    if (!hasOwn(record, key)) return record;
-    const target = this.#writable(record);
-    delete (target as Record<string, unknown>)[key];
-    logWrite(this.log, target, key);
-    this.changed = true;
-    return target;
+    return this.deleteAll(record, [key]);
+  }
+
+  /** `record` without any of `keys`: copied once at most, however many it drops (a GC pass). */
+  deleteAll<R extends AnyRecord>(record: R, keys: Iterable<string>): R {
+    let target: R | undefined;
+    for (const key of keys) {
+      if (!hasOwn(record, key)) continue;
+      target ??= this.#writable(record);
+      delete (target as Record<string, unknown>)[key];
+      logWrite(this.log, target, key);
+      this.changed = true;
+    }
+    return target ?? record;
   }
 
   #writable<R extends AnyRecord>(record: R): R {

@@ -1,41 +1,45 @@
 /** `gc`: drops unused responses and unreferenced entities, in one pass whatever their number. */
 import type { EntityMetaTable, EntityTable } from '../../schema/types.js';
-import { getOwn, hasOwn } from '../../util/own.js';
+import { getOwn } from '../../util/own.js';
 import type { GcAction } from '../actions.js';
 import type { RecordWriter } from '../record-writer.js';
 import type { StoreState } from '../state.js';
 
 export function collect(state: StoreState, action: GcAction, writer: RecordWriter): StoreState {
-  let { endpoints, meta, errors } = state;
-  for (const key of action.keys) {
-    endpoints = writer.delete(endpoints, key);
-    meta = writer.delete(meta, key);
-    errors = writer.delete(errors, key);
+  const { keys } = action;
+  // Each table is written once for all its pks, not once per pk.
+  const pksByKey = new Map<string, string[]>();
+  for (const [key, pk] of action.entities) {
+    const pks = pksByKey.get(key);
+    if (pks) pks.push(pk);
+    else pksByKey.set(key, [pk]);
   }
-  const entities = withoutEntities(state.entities, action.entities, writer);
-  const entitiesMeta = withoutEntities(state.entitiesMeta, action.entities, writer);
-  if (!writer.changed) return state;
-  return { ...state, endpoints, meta, errors, entities, entitiesMeta };
+  const next = {
+    ...state,
+    endpoints: writer.deleteAll(state.endpoints, keys),
+    meta: writer.deleteAll(state.meta, keys),
+    errors: writer.deleteAll(state.errors, keys),
+    entities: withoutEntities(state.entities, pksByKey, writer),
+    entitiesMeta: withoutEntities(state.entitiesMeta, pksByKey, writer),
+  };
+  return writer.changed ? next : state;
 }
 
 function withoutEntities<T extends EntityTable | EntityMetaTable>(
   tables: T,
-  entities: readonly (readonly [string, string])[],
+  pksByKey: ReadonlyMap<string, readonly string[]>,
   writer: RecordWriter,
 ): T {
   let next = tables as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-  const touched = new Set<string>();
-  for (const [key, pk] of entities) {
+  for (const [key, pks] of pksByKey) {
     const table = getOwn(next, key);
-    if (!table || !hasOwn(table, pk)) continue;
-    next = writer.set(next, key, writer.delete(table, pk));
-    touched.add(key);
-  }
-  // Emptiness is checked once per table, after its deletions: checking after each one walks a
-  // table full of deleted slots again and again, which made one pass grow with the square of
-  // what it collects.
-  for (const key of touched) {
-    if (isEmpty(getOwn(next, key)!)) next = writer.delete(next, key);
+    if (!table) continue;
+    const rest = writer.deleteAll(table, pks);
+    // Emptiness is checked once per table, after all its deletions: checking after each one
+    // walks a table full of deleted slots again and again (a pass grew with its square). A
+    // table the store owns loses its pks in place, so `rest` may be `table` itself.
+    if (isEmpty(rest)) next = writer.delete(next, key);
+    else if (rest !== table) next = writer.set(next, key, rest);
   }
   return next as T;
 }
