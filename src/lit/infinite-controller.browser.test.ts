@@ -34,11 +34,15 @@ let failNext: Error | undefined;
 
 class InfiniteFeed extends LitElement {
   static override properties = { group: {} };
+  /** Empty: the args function throws. */
   group = 'a';
   readonly posts = new InfiniteController(
     this,
     PostResource.getList,
-    () => ({ group: this.group }),
+    () => {
+      if (!this.group) throw new Error('no group');
+      return { group: this.group };
+    },
     {
       nextPage: (lastPage, pages) => {
         const error = failNext;
@@ -326,6 +330,32 @@ describe('InfiniteController', () => {
     await until(() => expect(server.waiting).to.have.length(1));
     expect(server.take().url).to.equal('/feed/a/posts?page=2');
     void next;
+  });
+
+  it('args that throw: the read shows their error, no more pages, nothing escapes', async () => {
+    const seen: unknown[] = [];
+    const onError = (event: ErrorEvent) => seen.push(event.error);
+    const onRejection = (event: PromiseRejectionEvent) => seen.push(event.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      const { server, controller } = setup();
+      const feed = await mount(controller);
+      await until(() => expect(server.waiting).to.have.length(1));
+      server.take().respond(200, posts(1, 5));
+      await until(() => expect(feed.posts.hasMore).to.equal(true));
+      feed.group = '';
+      await until(() => expect(feed.posts.status).to.equal('error'));
+      expect((feed.posts.error as Error).message).to.equal('no group');
+      expect([feed.posts.hasMore, feed.posts.loadingMore]).to.deep.equal([false, false]);
+      await feed.posts.loadMore();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(server.calls).to.have.length(1);
+      expect(seen).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
   });
 
   it('asks the provider once per connection: one link to the Controller, shared with ResourceController', async () => {

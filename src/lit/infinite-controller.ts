@@ -126,17 +126,18 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
   loadMore(): Promise<void> {
     const paging = this.#paging();
     const controller = this.linkedController;
-    const params = this.#params();
     if (paging?.loading) return paging.loading;
     if (!paging || !controller || !this.hasMore || this.status !== 'complete') {
       return Promise.resolve();
     }
     paging.error = undefined;
     let endpoint!: E;
+    let params: ReadParams<E> | null = null;
     let pageArgs: object = {};
     let request: Promise<unknown>;
     try {
-      // A hook that throws, or a list whose schema has no Collection to page: loadMoreError.
+      // A hook or args that throw, or a list whose schema has no Collection to page: loadMoreError.
+      params = this.#params();
       endpoint = this.#endpoint();
       pageArgs = { ...(params as object), [endpoint.paginationField!]: paging.next };
       request = controller.fetch(this.#page(endpoint), pageArgs as never);
@@ -217,14 +218,14 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
 
   /**
    * The paging of the list read now (made on first use), or undefined when nothing is read: no
-   * provider yet, null args, or args the endpoint refuses.
+   * provider yet, null args, args the endpoint refuses, or args or a hook that throw.
    */
   #paging(): Paging | undefined {
     const controller = this.linkedController;
-    const params = this.#params();
-    if (!controller || params === null) return undefined;
     let key: string;
     try {
+      const params = this.#params();
+      if (!controller || params === null) return undefined;
       key = this.#endpoint().key(...this.#args(params));
     } catch {
       return undefined;

@@ -68,6 +68,35 @@ class HookedView extends LitElement {
 }
 customElements.define('lit-hooked-view', HookedView);
 
+/** Its args function or its hook throws while `breaks` names it. */
+class FragileView extends LitElement {
+  static override properties = { todoId: {}, breaks: {} };
+  todoId = '1';
+  breaks: 'args' | 'hook' | '' = '';
+  todo = new ResourceController(
+    this,
+    () => {
+      if (this.breaks === 'hook') throw new Error('hook broke');
+      return getTodo;
+    },
+    () => {
+      if (this.breaks === 'args') throw new Error('args broke');
+      return { id: this.todoId };
+    },
+  );
+  protected override createRenderRoot() {
+    return this;
+  }
+  override render() {
+    return this.todo.render({
+      pending: () => 'pending',
+      complete: (todo) => todo.title,
+      error: (e) => `error: ${(e as Error).message}`,
+    });
+  }
+}
+customElements.define('lit-fragile-view', FragileView);
+
 /** Reads `getTodo` with any params, bad ones included. */
 const anyParamsTag = defineReader(getTodo, (todo) => todo.title);
 
@@ -592,6 +621,40 @@ describe('ResourceController', () => {
     }
   });
 
+  for (const broken of ['args', 'hook'] as const) {
+    it(`an ${broken === 'args' ? 'args function' : 'endpoint hook'} that throws shows its error; nothing escapes, nothing is read; fixed, it loads`, async () => {
+      const errors = watchPageErrors();
+      try {
+        const { server, controller } = setup();
+        controller.setResponse(getTodo, { id: '1' }, { id: '1', title: 'one' });
+        const provider = await mount(controller, html`<lit-fragile-view></lit-fragile-view>`);
+        const view = provider.querySelector('lit-fragile-view')!;
+        expect(text(view)).to.equal('one');
+        view.breaks = broken;
+        await settle();
+        expect(view.todo.status).to.equal('error');
+        expect((view.todo.error as Error).message).to.equal(`${broken} broke`);
+        expect(view.todo.value).to.equal(undefined);
+        expect(text(view)).to.equal(`error: ${broken} broke`);
+        expect(controller.stats().subscriptions).to.equal(0);
+        // A store change reaches the element's listener without calling the function again.
+        controller.setResponse(getTodo, { id: '9' }, { id: '9', title: 'nine' });
+        await settle();
+        view.todoId = '2';
+        view.breaks = '';
+        await settle();
+        expect(view.todo.status).to.equal('pending');
+        expect(sent(server)).to.deep.equal(['GET /todos/2']);
+        server.take().respond(200, { id: '2', title: 'two' });
+        await until(() => expect(text(view)).to.equal('two'));
+        expect(view.todo.error).to.equal(undefined);
+        expect(errors.seen).to.deep.equal([]);
+      } finally {
+        errors.stop();
+      }
+    });
+  }
+
   describe('aborts (issue 14)', () => {
     it('args changed mid-flight: the old request is aborted and the new one sent', async () => {
       const errors = watchPageErrors();
@@ -759,5 +822,6 @@ declare global {
   interface HTMLElementTagNameMap {
     'lit-todo-view': TodoView;
     'lit-hooked-view': HookedView;
+    'lit-fragile-view': FragileView;
   }
 }

@@ -1,7 +1,7 @@
 import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
-import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
+import type { ControllerLike, EndpointLike, ObservedRead, Resolved } from '../core/index.js';
 import { PendingTask } from './pending-task.js';
 import { ProviderLink } from './provider-link.js';
 
@@ -55,6 +55,10 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   /** The reader, for the Controller the nearest provider gave; none before one answered. */
   #observer: ResponseObserver<E> | undefined;
   #stopObserving: (() => void) | undefined;
+  /** What the args function or the hook threw at the last read: shown as the read's error. */
+  #thrown: ObservedRead<never> | undefined;
+  /** The last read's args were null: nothing is read, so nothing is awaited. */
+  #idle = false;
   #connected = false;
   /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
   #rendersErrors = false;
@@ -113,7 +117,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
       // `status`, which would come back here.
       this.#update();
     }
-    return this.#observer?.result;
+    return this.#thrown ?? this.#observer?.result;
   }
 
   /**
@@ -184,11 +188,23 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#announce();
   }
 
-  /** The endpoint (a hook is called on each update) and the call arguments; null reads nothing. */
-  #read(): [E, readonly unknown[] | null] {
-    const endpoint = isEndpoint(this.#source) ? this.#source : (this.#source as EndpointHook<E>)();
-    const params = this.#args();
-    return [endpoint, params === null ? null : params === undefined ? [] : [params]];
+  /**
+   * The endpoint (a hook is called on each update) and the call arguments; null reads nothing. An
+   * args function or hook that throws reads nothing: its error is the read's, not the update's.
+   */
+  #read(): [E | undefined, readonly unknown[] | null] {
+    this.#thrown = undefined;
+    try {
+      const endpoint = isEndpoint(this.#source)
+        ? this.#source
+        : (this.#source as EndpointHook<E>)();
+      const params = this.#args();
+      this.#idle = params === null;
+      return [endpoint, params === null ? null : params === undefined ? [] : [params]];
+    } catch (error) {
+      this.#thrown = { status: ResourceStatus.Error, error } as ObservedRead<never>;
+      return [undefined, null];
+    }
   }
 
   readonly #onController = (controller: ControllerLike) => {
@@ -224,7 +240,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #announce(): void {
     if (!this.#connected) return;
     const status = this.status;
-    if (status === ResourceStatus.Pending && this.#args() !== null) this.#task.start();
+    if (status === ResourceStatus.Pending && !this.#idle) this.#task.start();
     else this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
   }
 
