@@ -251,6 +251,25 @@ describe('<resource-boundary>', () => {
     expect(boundary.errors).to.deep.equal([]);
   });
 
+  it('a failed read that then gets its data without the boundary (another reader, a push) shows the content', async () => {
+    const server = new FakeServer();
+    const { controller, provider } = await mount(
+      server,
+      html`<resource-boundary><boundary-card card-id="1"></boundary-card></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    const card = provider.querySelector('boundary-card')!;
+    // Another part of the page fetched the card again (or a push wrote it): the card has its data.
+    controller.setResponse(CardResource.get, { id: '1' }, { id: '1', title: 'One' });
+    await until(() => expect(card.shadowRoot!.textContent).to.equal('One'));
+    // Before: the boundary kept the old failure and hid the card behind it until Retry.
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(boundary.errors).to.deep.equal([]);
+    expect(server.calls).to.have.length(1);
+  });
+
   it('an element that renders its own errors keeps them: the boundary shows its content', async () => {
     const server = new FakeServer();
     const { provider } = await mount(

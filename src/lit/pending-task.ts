@@ -34,6 +34,8 @@ declare global {
  */
 export class PendingTask {
   #open: { resolve(): void; reject(error: unknown): void } | undefined;
+  /** The last wait ended in a failure, which a boundary may still be showing. */
+  #failed = false;
   readonly #host: EventTarget;
   readonly #retry: () => Promise<void>;
 
@@ -52,11 +54,21 @@ export class PendingTask {
     this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
   }
 
-  /** Ends the announced wait, if any: rejected when `failed`, with `error`. */
+  /**
+   * Ends the announced wait, if any: rejected when `failed`, with `error`. With no wait announced,
+   * a host whose last wait failed and that is fine now (its data arrived some other way) tells
+   * the boundary, which drops the failure it shows: the same work, done.
+   */
   settle(failed = false, error?: unknown): void {
     const open = this.#open;
     this.#open = undefined;
-    if (failed) open?.reject(error);
-    else open?.resolve();
+    if (open) {
+      this.#failed = failed;
+      if (failed) open.reject(error);
+      else open.resolve();
+    } else if (!failed && this.#failed && (this.#host as Node).isConnected) {
+      this.#failed = false;
+      this.#host.dispatchEvent(new PendingTaskEvent(Promise.resolve(), this.#retry));
+    }
   }
 }
