@@ -264,6 +264,40 @@ describe('MutationController', () => {
     expect(editor.rename.status).to.equal('error');
     expect(editor.rename.error).to.equal(caught);
   });
+  it('a host moved out of every provider: run rejects as with no provider; moved into another, it runs there', async () => {
+    const first = setup();
+    const { provider, editor } = await mount(first.controller);
+    // Moved out of the provider while connected: there is no provider above it now.
+    provider.after(editor);
+    let caught: unknown;
+    editor.rename
+      .run({ id: '1' }, { title: 'nowhere' })
+      .catch((error: unknown) => (caught = error));
+    await settle();
+    // Before: the run went to the Controller of the provider the element had left.
+    expect(first.server.calls.map((call) => call.url)).to.deep.equal([]);
+    expect((caught as Error).message).to.contain('<mutation-task-editor>');
+    expect((caught as Error).message).to.contain('<resource-provider>');
+    expect(editor.rename.status).to.equal('error');
+    // Into another provider: its Controller runs it.
+    const second = setup();
+    const other = document.createElement('resource-provider');
+    other.controller = second.controller;
+    provider.after(other);
+    other.append(editor);
+    const saved = editor.rename.run({ id: '1' }, { title: 'second' });
+    await until(() => expect(second.server.calls).to.have.length(1));
+    second.server.take('PATCH /plain/1').respond(200, { id: '1', title: 'second' });
+    expect((await saved).title).to.equal('second');
+    expect(first.server.calls).to.have.length(0);
+    // A host that left the page keeps the last Controller: a save on leaving still runs.
+    editor.remove();
+    const onLeaving = editor.rename.run({ id: '1' }, { title: 'on leaving' });
+    await until(() => expect(second.server.calls).to.have.length(2));
+    second.server.take('PATCH /plain/1').respond(200, { id: '1', title: 'on leaving' });
+    expect((await onLeaving).title).to.equal('on leaving');
+  });
+
   it('binds to a provider that upgrades after its children (no ResourceController on the page)', async () => {
     // Nothing else on this page reads: the MutationController itself must keep its request for
     // the Controller until a provider arrives.

@@ -75,7 +75,8 @@ export class MutationController<E extends EndpointLike> {
 
   /**
    * Runs the endpoint (a hook is called now) with `args`; resolves with its result or rejects
-   * with its error. Nobody has to handle the rejection: it also shows in `error`.
+   * with its error. Nobody has to handle the rejection: it also shows in `error`. A connected host
+   * with no provider above it rejects, like a `ResourceController` there shows an error.
    * @example await this.#update.run({ id: '1' }, { title: 'Renamed' });
    */
   run(...args: Parameters<E>): Promise<Resolved<E>> {
@@ -83,7 +84,10 @@ export class MutationController<E extends EndpointLike> {
     this.#set(MutationStatus.Pending, undefined, undefined);
     let promise: Promise<Resolved<E>>;
     try {
-      const controller = this.#link.controller;
+      // A connected host runs through the provider above it now, and has none when it was moved
+      // out of every provider; one that left the page keeps the last (a save on leaving runs).
+      const controller =
+        this.#link.answered || !this.#host.isConnected ? this.#link.controller : undefined;
       if (!controller) throw this.#link.missingError(' to run a mutation');
       const endpoint = isEndpoint(this.#source)
         ? this.#source
