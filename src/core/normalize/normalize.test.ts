@@ -5,7 +5,9 @@ import { denormalize } from './denormalizer.js';
 import { Entity } from '../schema/entity.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { INVALID } from '../schema/types.js';
-import { Article, Todo, User, todoList } from '../test-utils/entities.js';
+import { UnionSchema } from '../schema/union.js';
+import { ValuesSchema } from '../schema/values.js';
+import { Article, Comment, Todo, User, todoList } from '../test-utils/entities.js';
 
 describe('normalize', () => {
   it('stores each entity once and puts pks in its place', () => {
@@ -125,6 +127,39 @@ describe('normalize', () => {
         /Entity User has no pk\(\): got undefined from \{"name":"x"\}/.test(error.message) &&
         error.path === 'response.results[1].author',
     );
+  });
+
+  it('errors inside a Union member name its place once: in a list, in Values, in a field', () => {
+    const member = new UnionSchema({ todo: Todo, comment: Comment }, 'type');
+    class Pin extends Entity {
+      id = '';
+      target: unknown = null;
+      pk() {
+        return this.id;
+      }
+      static override key = 'Pin';
+      static override schema = { target: member };
+    }
+    const pathOf = (schema: unknown, input: unknown): string => {
+      try {
+        normalize(schema, input);
+      } catch (error) {
+        assert.ok(error instanceof NormalizeError);
+        assert.ok(error.message.endsWith(` at ${error.path}`), error.message);
+        return error.path;
+      }
+      return assert.fail('expected a NormalizeError');
+    };
+    const noPk = { type: 'todo', title: 'no id' };
+    const badAuthor = { type: 'comment', id: 'c', author: [1] };
+    assert.equal(pathOf([member], [{ type: 'todo', id: '1' }, noPk]), 'response[1]');
+    assert.equal(pathOf([member], [badAuthor]), 'response[0].author');
+    assert.equal(
+      pathOf({ byId: new ValuesSchema(member) }, { byId: { x: noPk } }),
+      'response.byId.x',
+    );
+    assert.equal(pathOf([Pin], [{ id: 'p', target: noPk }]), 'response[0].target');
+    assert.equal(pathOf(member, noPk), 'the response');
   });
 
   it('errors on null or an array where an entity is expected', () => {

@@ -444,8 +444,13 @@ export function normalize<R = unknown>(
     callArgs: Args,
   ): unknown => {
     if (schema === undefined || schema === null) return value;
-    if (key !== undefined) {
-      path.push(key);
+    // A Union hands its value on to the member entity at the same key: the same place, not a
+    // step deeper (an error there would name it twice, `response[1][1]`).
+    const step =
+      key !== undefined &&
+      !(key === path.at(-1) && value === ancestors.at(-1) && isEntityClass(schema));
+    if (step) {
+      path.push(key!);
       if (path.length > 4 * MAX_DEPTH) {
         fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
       }
@@ -481,7 +486,7 @@ export function normalize<R = unknown>(
     else if (typeof schema === 'object')
       out = normalizeObject(schema as Record<string, unknown>, value, parent, key, callArgs, visit);
     else out = value;
-    if (key !== undefined) {
+    if (step) {
       path.pop();
       ancestors.pop();
     }
