@@ -75,14 +75,17 @@ export function storedEntityOf(
 ): { entity: EntityClass; pk: string } | undefined {
   const params = args[0];
   if (params === null || typeof params !== 'object') return undefined;
-  const entity = isEntityClass(schema)
-    ? schema
-    : (schema as { entityFor?: (params: object) => EntityClass | undefined } | null)?.entityFor?.(
-        params,
-      );
-  if (entity === undefined) return undefined;
+  let entity: EntityClass | undefined;
   let pk: unknown;
+  // pk() and a Union's type function are written for entity data, and may throw on URL params:
+  // then the params name no stored entity (reads, and the gc that runs in a timer, go on).
   try {
+    entity = isEntityClass(schema)
+      ? schema
+      : (schema as { entityFor?: (params: object) => EntityClass | undefined } | null)?.entityFor?.(
+          params,
+        );
+    if (entity === undefined) return undefined;
     pk = entity.pk(params as object);
   } catch {
     return undefined;

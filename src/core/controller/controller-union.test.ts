@@ -1,0 +1,53 @@
+// Polymorphic (schema.Union) and map-shaped (schema.Values) reads through the Controller's whole
+// lifecycle: reads served from the store, garbage collection, optimistic updates.
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { Entity } from '../schema/entity.js';
+import { UnionSchema } from '../schema/union.js';
+import { ExpiryStatus } from '../protocol/types.js';
+import { fakeEndpoint } from './test-utils/fake-endpoint.js';
+import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
+
+failOnUnhandledRejection();
+
+class User extends Entity {
+  id = '';
+  type = 'user';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'User';
+}
+
+class Group extends Entity {
+  id = '';
+  type = 'group';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static override key = 'Group';
+}
+
+describe('Controller with a schema.Union', () => {
+  it('a type function written for response data does not break reads or gc when it throws on URL params', () => {
+    // Written for the server's data ({ meta: { kind } }); the URL params of a get have no meta.
+    const member = new UnionSchema(
+      { user: User, group: Group },
+      (input) => (input.meta as { kind: string }).kind,
+    );
+    const { controller, clock } = setup({ gcTime: 1_000 });
+    const get = fakeEndpoint({ path: '/members/:id', schema: member });
+    const getUsers = fakeEndpoint({ path: '/users', schema: [User] });
+    const stop = controller.subscribe(get, { id: '1' });
+    controller.setResponse(getUsers, {}, [{ id: '1' }]);
+    clock.advance(1_000);
+    assert.deepEqual(controller.getState().endpoints, {}, 'the unused list was collected');
+    assert.deepEqual(controller.getState().entities, {});
+    const read = controller.getResponse(get, { id: '1' });
+    assert.equal(read.data, undefined);
+    assert.equal(read.expiryStatus, ExpiryStatus.Invalid, 'nothing to show: it must be fetched');
+    stop();
+  });
+});
