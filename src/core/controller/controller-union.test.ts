@@ -5,7 +5,9 @@ import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { UnionSchema } from '../schema/union.js';
 import { ExpiryStatus } from '../protocol/types.js';
+import { createResource } from '../rest/create-resource.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
+import { flush } from './test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
 failOnUnhandledRejection();
@@ -30,6 +32,13 @@ class Group extends Entity {
   static override key = 'Group';
 }
 
+const member = new UnionSchema({ user: User, group: Group }, 'type');
+const MemberResource = createResource({
+  path: '/members/:type/:id',
+  schema: member,
+  optimistic: true,
+});
+
 describe('Controller with a schema.Union', () => {
   it('a type function written for response data does not break reads or gc when it throws on URL params', () => {
     // Written for the server's data ({ meta: { kind } }); the URL params of a get have no meta.
@@ -49,5 +58,35 @@ describe('Controller with a schema.Union', () => {
     assert.equal(read.data, undefined);
     assert.equal(read.expiryStatus, ExpiryStatus.Invalid, 'nothing to show: it must be fetched');
     stop();
+  });
+
+  it('an optimistic partialUpdate merges into the stored member, and applies nothing without one', async () => {
+    const { controller, server } = setup();
+    controller.setResponse(MemberResource.getList, { type: 'user' }, [
+      { id: '1', type: 'user', name: 'Ann' },
+    ]);
+    const renamed = controller.fetch(
+      MemberResource.partialUpdate,
+      { id: '1', type: 'user' },
+      { name: 'Anna' },
+    );
+    const shown = controller.getResponse(MemberResource.get, { id: '1', type: 'user' }).data;
+    assert.ok(shown instanceof User);
+    assert.deepEqual({ ...shown }, { id: '1', type: 'user', name: 'Anna' });
+    // Not stored: the body alone would show a half-empty record.
+    const stray = controller.fetch(
+      MemberResource.partialUpdate,
+      { id: '7', type: 'group' },
+      { title: 'Half' },
+    );
+    const missing = controller.getResponse(MemberResource.get, { id: '7', type: 'group' });
+    assert.equal(missing.data, undefined, 'no group 7 is shown');
+    assert.equal(missing.expiryStatus, ExpiryStatus.Invalid);
+    await flush();
+    server.take('PATCH /members/user/1').respond(200, { id: '1', type: 'user', name: 'Anna' });
+    server.take('PATCH /members/group/7').respond(500, {});
+    await renamed;
+    await assert.rejects(stray);
+    assert.equal(controller.getState().entities.Group, undefined, 'the failed one left nothing');
   });
 });

@@ -15,6 +15,8 @@ export interface OptimisticSource {
 }
 
 type Guess = (snapshot: Snapshot, ...args: any[]) => unknown;
+/** A schema that picks an entity class from a value (schema.Union). */
+type Chooser = { entityFor?(value: object): EntityClass | undefined };
 
 function isEntity(schema: unknown): schema is EntityClass {
   return (
@@ -86,9 +88,14 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
     case 'PATCH':
       return (snapshot, ...args) => {
         const [params, body] = endpoint.splitArgs(args);
+        const value = spread(params, body);
         const { schema } = endpoint;
-        if (!isEntity(schema)) return spread(params, body);
-        const stored = snapshot.get(schema, params);
+        // A Union's member is the one its type field (in the params or the body) names.
+        const entity = isEntity(schema)
+          ? schema
+          : (schema as Chooser | undefined)?.entityFor?.(value);
+        if (entity === undefined) return value;
+        const stored = snapshot.get(entity, params);
         if (stored === undefined) throw snapshot.abort;
         return spread(assignOwn({}, stored), body);
       };
