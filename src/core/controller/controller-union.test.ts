@@ -89,4 +89,28 @@ describe('Controller with a schema.Union', () => {
     await assert.rejects(stray);
     assert.equal(controller.getState().entities.Group, undefined, 'the failed one left nothing');
   });
+
+  it('an optimistic create into a list of a Union shows at once, until the server gives its id', async (t) => {
+    const { controller, server } = setup();
+    const reported = t.mock.method(console, 'error', () => {});
+    controller.setResponse(MemberResource.getList, { type: 'group' }, [
+      { id: '1', type: 'group', title: 'Admins' },
+    ]);
+    const titles = () =>
+      (controller.getResponse(MemberResource.getList, { type: 'group' }).data as Group[]).map(
+        (group) => group.title,
+      );
+    const created = controller.fetch(
+      MemberResource.getList.push,
+      { type: 'group' },
+      { type: 'group', title: 'Editors' },
+    );
+    assert.deepEqual(titles(), ['Admins', 'Editors']);
+    assert.equal(reported.mock.callCount(), 0, 'nothing reported');
+    await flush();
+    server.take('POST /members/group').respond(201, { id: '2', type: 'group', title: 'Editors' });
+    assert.ok((await created) instanceof Group);
+    assert.deepEqual(titles(), ['Admins', 'Editors']);
+    assert.deepEqual(Object.keys(controller.getState().entities.Group!), ['1', '2']);
+  });
 });

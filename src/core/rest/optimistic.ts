@@ -36,11 +36,15 @@ function spread(params: Record<string, unknown>, body: unknown): Record<string, 
 const placeholders = new WeakMap<object, string>();
 let placeholderCount = 0;
 
-/** The entity a create's schema stores: the schema itself or a Collection's member. */
-function createdEntity(schema: unknown): EntityClass | undefined {
-  if (isEntity(schema)) return schema;
+/** An Entity class, or a Union of them: a schema that stores the created value as an entity. */
+function storesEntity(schema: unknown): boolean {
+  return isEntity(schema) || typeof (schema as Chooser | null)?.entityFor === 'function';
+}
+
+/** True when a create's schema stores an entity: the schema itself or a Collection's member. */
+function createsEntity(schema: unknown): boolean {
   const members = (schema as { schema?: unknown } | null | undefined)?.schema;
-  return Array.isArray(members) && isEntity(members[0]) ? members[0] : undefined;
+  return storesEntity(schema) || (Array.isArray(members) && storesEntity(members[0]));
 }
 
 /**
@@ -54,7 +58,7 @@ function withPlaceholder(
 ): Record<string, unknown> {
   // Attached whatever pk() gives now: normalize uses it only for a pk it refuses (none, '',
   // "undefined", NaN), so the rules live in one place.
-  if (createdEntity(schema) === undefined) return value;
+  if (!createsEntity(schema)) return value;
   const source = body !== null && typeof body === 'object' ? body : value;
   let placeholder = placeholders.get(source);
   if (placeholder === undefined) {
