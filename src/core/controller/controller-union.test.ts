@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { UnionSchema } from '../schema/union.js';
+import { ValuesSchema } from '../schema/values.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import { createResource } from '../rest/create-resource.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
@@ -112,5 +113,53 @@ describe('Controller with a schema.Union', () => {
     assert.ok((await created) instanceof Group);
     assert.deepEqual(titles(), ['Admins', 'Editors']);
     assert.deepEqual(Object.keys(controller.getState().entities.Group!), ['1', '2']);
+  });
+});
+
+describe('Controller with schema.Values', () => {
+  it('a change to one member gives new objects only along its path: sibling maps and lists keep theirs', () => {
+    const { controller } = setup();
+    const getBoard = fakeEndpoint({
+      path: '/board',
+      schema: {
+        pinned: new ValuesSchema(member),
+        recent: [member],
+        teams: new ValuesSchema([member]),
+      },
+    });
+    controller.setResponse(
+      getBoard,
+      {},
+      {
+        pinned: { top: { id: '1', type: 'user', name: 'Ann' } },
+        recent: [
+          { id: '1', type: 'group', title: 'Admins' },
+          { id: '2', type: 'user', name: 'Bob' },
+        ],
+        teams: { red: [{ id: '3', type: 'user', name: 'Cy' }], blue: [] },
+      },
+    );
+    type Board = {
+      pinned: Record<string, User | Group>;
+      recent: (User | Group)[];
+      teams: Record<string, (User | Group)[]>;
+    };
+    const read = () => controller.getResponse(getBoard, {}).data as Board;
+    const before = read();
+    controller.set(member, { id: '2', type: 'user', name: 'Bobby' });
+    const after = read();
+    assert.notEqual(after, before);
+    assert.notEqual(after.recent, before.recent, 'the list holds user 2');
+    assert.equal((after.recent[1] as User).name, 'Bobby');
+    assert.equal(after.recent[0], before.recent[0], 'group 1 is unchanged');
+    assert.equal(after.pinned, before.pinned, 'the pinned map does not hold user 2');
+    assert.equal(after.teams, before.teams, 'nor do the teams');
+    controller.set(User, { id: '3', type: 'user', name: 'Cyd' });
+    const last = read();
+    assert.notEqual(last.teams, after.teams);
+    assert.notEqual(last.teams.red, after.teams.red);
+    assert.equal(last.teams.blue, after.teams.blue, 'the blue team does not hold user 3');
+    assert.equal(last.pinned, before.pinned);
+    assert.equal(last.recent, after.recent);
   });
 });

@@ -1,6 +1,7 @@
 import type { Args, EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
 import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
+import { hasOwn, setOwn } from '../util/own.js';
 
 /**
  * The same dependencies, each once and grouped by key, so checking a cached read costs one
@@ -18,24 +19,47 @@ function compact(deps: Dependencies): Dependencies {
   return out;
 }
 
-/** Arrays with the same members, or plain objects with the same own values (compared with ===). */
-function sameMembers(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-    return true;
-  }
-  if (Array.isArray(b) || Object.getPrototypeOf(a) !== Object.prototype) return false;
-  if (Object.getPrototypeOf(b) !== Object.prototype) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
+/** A plain array or object: what a read builds around its entities, which keep their own identity. */
+function isPlain(value: unknown): value is Record<string, unknown> {
+  return (
+    Array.isArray(value) ||
+    (value !== null &&
+      typeof value === 'object' &&
+      Object.getPrototypeOf(value) === Object.prototype)
+  );
+}
+
+/**
+ * `next`, where each plain array and object whose members are all the same as in `old` (===, or
+ * the same by this rule) is old's own: when one entity changed, only the objects on the paths to
+ * it are new (a sibling list or Values map keeps its object). Each object of `next` is looked at
+ * once (`done`), so a value that links back to itself ends.
+ */
+function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown {
+  if (old === next || !isPlain(old) || !isPlain(next)) return next;
+  const array = Array.isArray(next);
+  if (array !== Array.isArray(old)) return next;
+  if (done.has(next)) return done.get(next);
+  done.set(next, next);
+  // An array by index: its keys as strings would cost one string per member of a long list.
+  const keys: Iterable<string | number> = array ? next.keys() : Object.keys(next);
+  let same = array
+    ? next.length === old.length
+    : Object.keys(old).length === Object.keys(next).length;
+  let out: Record<string, unknown> | undefined;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if ((a as Record<string, unknown>)[key] !== (b as Record<string, unknown>)[key]) return false;
+    const had = hasOwn(old, key);
+    const kept = had ? share(old[key], next[key], done) : next[key];
+    if (kept !== next[key]) {
+      // Spread copies a `__proto__` member as data.
+      out ??= array ? ([...next] as never) : { ...next };
+      setOwn(out!, key as string, kept);
+    }
+    same &&= had && kept === old[key];
   }
-  return true;
+  const value = same ? old : (out ?? next);
+  done.set(next, value);
+  return value;
 }
 
 /**
@@ -72,10 +96,17 @@ export class MemoCache {
       this.stored = new WeakMap();
       throw error;
     }
-    // A read that comes out with the very same members as a recent one keeps that object, so
-    // nothing re-renders for it.
-    const same = recent?.find((old) => sameMembers(old.value, entry.value));
-    const value = same !== undefined ? same.value : entry.value;
+    // What is the same as in the last read keeps its object, so nothing re-renders for it; a
+    // read the same as the one before (an optimistic update rolled back) is that one.
+    let value = entry.value;
+    if (recent !== undefined) {
+      const last = recent[recent.length - 1]!.value;
+      const older = recent[0]!.value;
+      value = share(last, value, new Map());
+      if (value !== last && older !== last && share(older, value, new Map()) === older) {
+        value = older;
+      }
+    }
     const next = { value, deps: compact(entry.deps) };
     bySchema.set(schema, recent === undefined ? [next] : [recent[recent.length - 1]!, next]);
     return value;
