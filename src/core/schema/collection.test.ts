@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Collection } from './collection.js';
-import { normalize } from '../normalize/normalize.js';
+import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
 import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
+import { UnionSchema } from './union.js';
 import { Todo, todoList } from '../test-utils/entities.js';
 import type { NormalizedStore } from './types.js';
 
@@ -165,6 +166,25 @@ describe('schema.Collection', () => {
     const todo = denormalize(todoList.push, created.result, created.entities) as Todo;
     assert.ok(todo instanceof Todo);
     assert.equal(todo.title, 't');
+  });
+
+  it('a created member that does not fit is named where it is, not as [0] of a list', () => {
+    const pathOf = (schema: unknown, input: unknown): string => {
+      try {
+        normalize(schema, input, [{}, {}]);
+      } catch (error) {
+        assert.ok(error instanceof NormalizeError);
+        return error.path;
+      }
+      return assert.fail('expected a NormalizeError');
+    };
+    const noPk = { type: 'todo', title: 'no id' };
+    assert.equal(pathOf(todoList.push, noPk), 'the response');
+    assert.equal(pathOf(todoList.unshift, noPk), 'the response');
+    assert.equal(pathOf(todoList.push, [{ id: '1' }, noPk]), 'response[1]');
+    const members = new Collection([new UnionSchema({ todo: Todo }, 'type')]);
+    assert.equal(pathOf(members.push, noPk), 'the response');
+    assert.equal(pathOf({ created: members.push }, { created: noPk }), 'response.created');
   });
 
   it('variants are memoized and keep the subclass', () => {

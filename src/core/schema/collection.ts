@@ -225,8 +225,11 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       return listPk;
     }
     const many = Array.isArray(input);
+    // One created member is where the collection is (no key of its own), not [0] of a list.
     const incoming = present(
-      normalizeMembers(this.schema[0], many ? input : [input], parent, key, args, visit),
+      many
+        ? normalizeMembers(this.schema[0], input, parent, key, args, visit)
+        : [visit(this.schema[0], input, parent, undefined, args)],
     );
     const accepts = this.filterFactory
       ? this.filterFactory(...args)
