@@ -7,6 +7,7 @@ import { UnionSchema } from '../schema/union.js';
 import { ValuesSchema } from '../schema/values.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import { createResource } from '../rest/create-resource.js';
+import { dehydrate, hydrate } from '../hydration.js';
 import { fakeEndpoint } from './test-utils/fake-endpoint.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
@@ -113,6 +114,66 @@ describe('Controller with a schema.Union', () => {
     assert.ok((await created) instanceof Group);
     assert.deepEqual(titles(), ['Admins', 'Editors']);
     assert.deepEqual(Object.keys(controller.getState().entities.Group!), ['1', '2']);
+  });
+});
+
+describe('a Union whose member is missing from the store', () => {
+  class Post extends Entity {
+    id = '';
+    owner = User.fromJS();
+    reviewer: User | null = null;
+    pk() {
+      return this.id;
+    }
+    static override key = 'Post';
+    static override schema = { owner: member, reviewer: member };
+  }
+  const getPost = fakeEndpoint({ path: '/posts/:id', schema: Post });
+  const getMember = fakeEndpoint({ path: '/members/:id', schema: member });
+
+  /** A restored state (a cache, a server's state script) that has the responses, not User 1. */
+  function restoredWithoutUser1() {
+    const source = setup();
+    source.controller.setResponse(getMember, { id: '1' }, { id: '1', type: 'user', name: 'A' });
+    source.controller.setResponse(
+      getPost,
+      { id: 'p' },
+      {
+        id: 'p',
+        owner: { id: '1', type: 'user', name: 'A' },
+        reviewer: { id: '2', type: 'user', name: 'B' },
+      },
+    );
+    source.controller.setResponse(
+      getPost,
+      { id: 'q' },
+      {
+        id: 'q',
+        owner: { id: '2', type: 'user', name: 'B' },
+        reviewer: { id: '1', type: 'user', name: 'A' },
+      },
+    );
+    const state = JSON.parse(JSON.stringify(dehydrate(source.controller)));
+    delete state.entities.User['1'];
+    delete state.entitiesMeta.User['1'];
+    const { controller } = setup();
+    hydrate(controller, state);
+    return controller;
+  }
+
+  it('at the top, the read is invalid (fetched again), as for an Entity', () => {
+    const read = restoredWithoutUser1().getResponse(getMember, { id: '1' });
+    assert.equal(read.data, undefined);
+    assert.equal(read.expiryStatus, ExpiryStatus.Invalid);
+  });
+
+  it('in a required field it makes the entity unshowable; in an optional one the field goes', () => {
+    const controller = restoredWithoutUser1();
+    assert.equal(controller.getResponse(getPost, { id: 'p' }).expiryStatus, ExpiryStatus.Invalid);
+    const q = controller.getResponse(getPost, { id: 'q' });
+    assert.equal(q.expiryStatus, ExpiryStatus.Valid);
+    assert.equal(q.data?.owner.name, 'B');
+    assert.equal(q.data?.reviewer, undefined);
   });
 });
 

@@ -136,7 +136,13 @@ export class Denormalizer {
     this.frames.push([]);
     const value = this.unvisit(schema, input);
     const deps = this.frames.pop()!;
-    const topMissing = value === undefined && (isEntityClass(schema) || isStoredList(schema));
+    // A Union with nothing stored for it reads as undefined (as in the reference); one whose
+    // member is missing from the store is missing, as an Entity is.
+    const topMissing =
+      value === undefined &&
+      (isEntityClass(schema) ||
+        isStoredList(schema) ||
+        (input !== undefined && holdsEntity(schema)));
     return { value: topMissing ? INVALID : value, deps };
   }
 
@@ -286,7 +292,7 @@ export class Denormalizer {
       if (value === undefined || value === null) continue;
       const fieldSchema = nested[field];
       const denormalized = this.unvisit(fieldSchema, value);
-      if (denormalized === INVALID || (denormalized === undefined && isEntityClass(fieldSchema))) {
+      if (denormalized === INVALID || (denormalized === undefined && holdsEntity(fieldSchema))) {
         // A field whose default is null/undefined is optional: it simply goes away. A required
         // one that is INVALID or missing makes this entity unshowable.
         if (optionalOf(entity).has(field)) setOwn(instance, field, undefined);
@@ -312,6 +318,15 @@ export function denormalize(
   _args: Args = [],
 ): unknown {
   return new Denormalizer(entities).run(schema, input).value;
+}
+
+/** An Entity class, or a Union of them: read as one entity, so missing means nothing to show. */
+function holdsEntity(schema: unknown): boolean {
+  return (
+    isEntityClass(schema) ||
+    (isSchemaInstance(schema) &&
+      typeof (schema as { entityFor?: unknown }).entityFor === 'function')
+  );
 }
 
 function isStoredList(schema: unknown): boolean {
