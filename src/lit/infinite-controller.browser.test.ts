@@ -332,6 +332,32 @@ describe('InfiniteController', () => {
     void next;
   });
 
+  it('the list fetched again while a page loads: the late page is dropped, and not counted', async () => {
+    // Pull to refresh while scrolling: page two is in flight when the list is fetched again, and
+    // the list answers first. Page two's answer is older than the list's, so the store drops it.
+    const { server, clock, controller } = setup();
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 5));
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    clock.advance(1_000);
+    const refetched = feed.posts.refetch();
+    await until(() => expect(server.waiting).to.have.length(2));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await refetched;
+    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 10));
+    await loading;
+    await feed.updateComplete;
+    expect(titles(feed)).to.have.length(5);
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const next = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url, 'page two again, not three').to.equal('/feed/a/posts?page=2');
+    void next;
+  });
+
   it('args that throw: the read shows their error, no more pages, nothing escapes', async () => {
     const seen: unknown[] = [];
     const onError = (event: ErrorEvent) => seen.push(event.error);

@@ -1,7 +1,7 @@
 import { ref } from 'lit/directives/ref.js';
 import type { DirectiveResult } from 'lit/directive.js';
 import { isEndpoint } from '../core/index.js';
-import type { ControllerLike, EndpointLike, Resolved } from '../core/index.js';
+import type { ControllerLike, EndpointLike, RequestEvent, Resolved } from '../core/index.js';
 import { ResourceController } from './resource-controller.js';
 import type { EndpointHook, ReadParams, ResourceHost } from './resource-controller.js';
 
@@ -144,15 +144,26 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     } catch (error) {
       request = Promise.reject(error);
     }
+    // The list fetched again while this page was in flight, and answered first: the store drops
+    // the page (older than the list), so it must not count either.
+    let dropped = false;
+    const stop = controller.events?.subscribe((event) => {
+      const settled = event as RequestEvent;
+      if (settled.outdated && settled.args?.[0] === pageArgs) dropped = true;
+    });
     const loading = (paging.loading = request.then(
       (value) => {
+        stop?.();
+        paging.loading = undefined;
+        // Zero pages: the next host update starts the count over from the list as it is now.
+        if (dropped) return void (paging.pages = 0);
         paging.pages++;
         this.#setNext(paging, (rawPages.get(pageArgs) ?? value) as Resolved<E>);
         paging.expiresAt = controller.getResponse(endpoint, ...this.#args(params)).expiresAt;
-        paging.loading = undefined;
         this.#checkSentinel();
       },
       (error: unknown) => {
+        stop?.();
         paging.error = error;
         paging.loading = undefined;
       },

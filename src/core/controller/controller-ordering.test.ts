@@ -36,6 +36,27 @@ describe('late responses', () => {
     assert.equal(title(controller.getResponse(paged, { id: '1' }).data), 'new');
   });
 
+  it('tells events which answer was dropped as outdated, and which was stored', async () => {
+    const { controller, server, clock } = setup();
+    const settled: [unknown, boolean | undefined][] = [];
+    controller.events.subscribe((event) => {
+      if (event.type === 'request' && event.phase === 'settle') {
+        settled.push([(event.args[0] as { v: number }).v, event.outdated]);
+      }
+    });
+    const older = controller.fetch(paged, { id: '1', v: 1 });
+    clock.advance(10);
+    const newer = controller.fetch(paged, { id: '1', v: 2 });
+    server.take('GET /todos/1?v=2').respond(200, { id: '1', title: 'new' });
+    await newer;
+    server.take('GET /todos/1?v=1').respond(200, { id: '1', title: 'old' });
+    await older;
+    assert.deepEqual(settled, [
+      [2, undefined],
+      [1, true],
+    ]);
+  });
+
   it('orders requests started in the same millisecond by when they started', async () => {
     const { controller, server } = setup();
     const older = controller.fetch(paged, { id: '1', v: 1 });

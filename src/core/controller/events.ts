@@ -26,6 +26,8 @@ export interface RequestEvent {
   readonly ok?: boolean;
   readonly error?: unknown;
   readonly aborted?: boolean;
+  /** An answer that was not stored: data from a request started later was there already. */
+  readonly outdated?: boolean;
 }
 
 /** Someone began (`add`) or ended (`remove`) an interest in a read (`Controller.subscribe`). */

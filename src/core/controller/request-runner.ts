@@ -119,7 +119,7 @@ export class RequestRunner {
     const { key, endpoint, seq } = request;
     if (this.#isOutdated(request, 'data')) {
       this.#dropOptimistic(request);
-      this.#emitSettled(request, true);
+      this.#emitSettled(request, true, undefined, true);
       return this.#uncommittedValue(request, response);
     }
     const now = this.#p.now();
@@ -171,9 +171,19 @@ export class RequestRunner {
     throw error;
   }
 
-  #emitSettled(request: Request, ok: boolean, error?: unknown): void {
+  #emitSettled(request: Request, ok: boolean, error?: unknown, outdated?: boolean): void {
     const { seq: id, endpoint, args, key } = request;
-    this.#p.events.emit({ type: 'request', phase: 'settle', id, endpoint, args, key, ok, error });
+    this.#p.events.emit({
+      type: 'request',
+      phase: 'settle',
+      id,
+      endpoint,
+      args,
+      key,
+      ok,
+      error,
+      outdated,
+    });
   }
 
   #commitError(request: Request, error: unknown): void {
