@@ -1,7 +1,7 @@
 import { INVALID } from '../schema/types.js';
 import type { Args, EntityClass, EntityTable, StoredEntity } from '../schema/types.js';
 import type { SchemaInstance } from '../schema/types.js';
-import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
+import { holdsEntity, isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
 import { denormalizeArray, shorthandMember } from '../schema/array.js';
 import { denormalizeObject } from '../schema/object.js';
 import { assignOwn, computedBy, getOwn, hasOwn, setOwn } from '../util/own.js';
@@ -318,15 +318,6 @@ export function denormalize(
   _args: Args = [],
 ): unknown {
   return new Denormalizer(entities).run(schema, input).value;
-}
-
-/** An Entity class, or a Union of them: read as one entity, so missing means nothing to show. */
-function holdsEntity(schema: unknown): boolean {
-  return (
-    isEntityClass(schema) ||
-    (isSchemaInstance(schema) &&
-      typeof (schema as { entityFor?: unknown }).entityFor === 'function')
-  );
 }
 
 function isStoredList(schema: unknown): boolean {

@@ -6,6 +6,7 @@ import type { Snapshot } from '../protocol/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { PLACEHOLDER_PK } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
+import { holdsEntity, isEntityClass } from '../schema/is.js';
 
 /** The parts of an endpoint the default guesses need. */
 export interface OptimisticSource {
@@ -18,14 +19,6 @@ type Guess = (snapshot: Snapshot, ...args: any[]) => unknown;
 /** A schema that picks an entity class from a value (schema.Union). */
 type Chooser = { entityFor?(value: object): EntityClass | undefined };
 
-function isEntity(schema: unknown): schema is EntityClass {
-  return (
-    typeof schema === 'function' &&
-    typeof (schema as { pk?: unknown }).pk === 'function' &&
-    typeof (schema as { fromJS?: unknown }).fromJS === 'function'
-  );
-}
-
 function spread(params: Record<string, unknown>, body: unknown): Record<string, unknown> {
   const out = assignOwn({}, params);
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) assignOwn(out, body);
@@ -36,15 +29,10 @@ function spread(params: Record<string, unknown>, body: unknown): Record<string, 
 const placeholders = new WeakMap<object, string>();
 let placeholderCount = 0;
 
-/** An Entity class, or a Union of them: a schema that stores the created value as an entity. */
-function storesEntity(schema: unknown): boolean {
-  return isEntity(schema) || typeof (schema as Chooser | null)?.entityFor === 'function';
-}
-
 /** True when a create's schema stores an entity: the schema itself or a Collection's member. */
 function createsEntity(schema: unknown): boolean {
   const members = (schema as { schema?: unknown } | null | undefined)?.schema;
-  return storesEntity(schema) || (Array.isArray(members) && storesEntity(members[0]));
+  return holdsEntity(schema) || (Array.isArray(members) && holdsEntity(members[0]));
 }
 
 /**
@@ -95,7 +83,7 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
         const value = spread(params, body);
         const { schema } = endpoint;
         // A Union's member is the one its type field (in the params or the body) names.
-        const entity = isEntity(schema)
+        const entity = isEntityClass(schema)
           ? schema
           : (schema as Chooser | undefined)?.entityFor?.(value);
         if (entity === undefined) return value;

@@ -20,6 +20,15 @@ export function isSchemaInstance(schema: unknown): schema is SchemaInstance {
   );
 }
 
+/** An Entity class, or a Union of them (it names its member): a schema that is one entity. */
+export function holdsEntity(schema: unknown): boolean {
+  return (
+    isEntityClass(schema) ||
+    (isSchemaInstance(schema) &&
+      typeof (schema as { entityFor?: unknown }).entityFor === 'function')
+  );
+}
+
 const keysBySchema = new WeakMap<object, readonly string[]>();
 
 /** Object.keys of a schema object, computed once: schemas do not change once in use. */
