@@ -287,16 +287,22 @@ describe('InfiniteController', () => {
     expect(server.take().url).to.equal('/feed/a/posts?page=3');
   });
 
-  /**
-   * A feed with page one (posts 1-5) and then `second` loaded; a second later the list is fetched
-   * again and answers page one as it was.
-   */
-  async function twoPagesThenRefetch(second: object[], between?: (feed: InfiniteFeed) => unknown) {
+  /** A feed showing page one (posts 1-5), with more to come. */
+  async function pageOneShown() {
     const { server, clock, controller } = setup();
     const feed = await mount(controller);
     await until(() => expect(server.waiting).to.have.length(1));
     server.take().respond(200, posts(1, 5));
     await until(() => expect(feed.posts.hasMore).to.equal(true));
+    return { server, clock, feed };
+  }
+
+  /**
+   * A feed with page one (posts 1-5) and then `second` loaded; a second later the list is fetched
+   * again and answers page one as it was.
+   */
+  async function twoPagesThenRefetch(second: object[], between?: (feed: InfiniteFeed) => unknown) {
+    const { server, clock, feed } = await pageOneShown();
     const loading = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
     server.take().respond(200, second);
@@ -335,11 +341,7 @@ describe('InfiniteController', () => {
   it('the list fetched again while a page loads: the late page is dropped, and not counted', async () => {
     // Pull to refresh while scrolling: page two is in flight when the list is fetched again, and
     // the list answers first. Page two's answer is older than the list's, so the store drops it.
-    const { server, clock, controller } = setup();
-    const feed = await mount(controller);
-    await until(() => expect(server.waiting).to.have.length(1));
-    server.take().respond(200, posts(1, 5));
-    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const { server, clock, feed } = await pageOneShown();
     const loading = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
     clock.advance(1_000);
