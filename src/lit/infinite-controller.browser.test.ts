@@ -360,6 +360,26 @@ describe('InfiniteController', () => {
     void next;
   });
 
+  it('the list fetched again while a page loads: a late failure of the page is no error', async () => {
+    const { server, clock, feed } = await pageOneShown();
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    clock.advance(1_000);
+    const refetched = feed.posts.refetch();
+    await until(() => expect(server.waiting).to.have.length(2));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await refetched;
+    server.take('GET /feed/a/posts?page=2').respond(404, { message: 'gone' });
+    await loading;
+    await feed.updateComplete;
+    expect(feed.posts.loadMoreError, 'the failure belonged to the old list').to.equal(undefined);
+    await until(() => expect(feed.posts.hasMore).to.equal(true));
+    const next = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=2');
+    void next;
+  });
+
   it('args that throw: the read shows their error, no more pages, nothing escapes', async () => {
     const seen: unknown[] = [];
     const onError = (event: ErrorEvent) => seen.push(event.error);

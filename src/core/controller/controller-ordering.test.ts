@@ -55,6 +55,19 @@ describe('late responses', () => {
       [2, undefined],
       [1, true],
     ]);
+    // A failure older than stored data is dropped too, and says so.
+    const failing = controller.fetch(paged, { id: '1', v: 3 });
+    clock.advance(10);
+    const newest = controller.fetch(paged, { id: '1', v: 4 });
+    server.take('GET /todos/1?v=4').respond(200, { id: '1', title: 'newest' });
+    await newest;
+    server.take('GET /todos/1?v=3').respond(404, { message: 'gone' });
+    await assert.rejects(failing);
+    assert.deepEqual(settled.slice(2), [
+      [4, undefined],
+      [3, true],
+    ]);
+    assert.equal(controller.getResponse(paged, { id: '1' }).error, undefined);
   });
 
   it('orders requests started in the same millisecond by when they started', async () => {

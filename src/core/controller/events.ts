@@ -26,7 +26,10 @@ export interface RequestEvent {
   readonly ok?: boolean;
   readonly error?: unknown;
   readonly aborted?: boolean;
-  /** An answer that was not stored: data from a request started later was there already. */
+  /**
+   * An answer (data or failure) that was not stored: an outcome of a request started later was
+   * there already.
+   */
   readonly outdated?: boolean;
 }
 

@@ -155,23 +155,21 @@ export class RequestRunner {
     this.#p.requests.settle(request);
     // Aborted because nobody needed it: not the server's word on the read, nothing to store.
     const dropped = request.abort.signal.aborted && isAbortError(error);
-    if (dropped || this.#isOutdated(request, 'error')) this.#dropOptimistic(request);
+    // A newer outcome is stored: this failure is not the read's any more.
+    const outdated = !dropped && this.#isOutdated(request, 'error');
+    if (dropped || outdated) this.#dropOptimistic(request);
     else this.#commitError(request, error);
-    this.#p.events.emit({
-      type: 'request',
-      phase: 'settle',
-      id: request.seq,
-      endpoint: request.endpoint,
-      args: request.args,
-      key: request.key,
-      ok: false,
-      error,
-      aborted: dropped,
-    });
+    this.#emitSettled(request, false, error, outdated || undefined, dropped);
     throw error;
   }
 
-  #emitSettled(request: Request, ok: boolean, error?: unknown, outdated?: boolean): void {
+  #emitSettled(
+    request: Request,
+    ok: boolean,
+    error?: unknown,
+    outdated?: boolean,
+    aborted?: boolean,
+  ): void {
     const { seq: id, endpoint, args, key } = request;
     this.#p.events.emit({
       type: 'request',
@@ -182,6 +180,7 @@ export class RequestRunner {
       key,
       ok,
       error,
+      aborted,
       outdated,
     });
   }
