@@ -38,7 +38,8 @@ export class RecordWriter {
 
   /** `record` without `key`. */
   delete<R extends AnyRecord>(record: R, key: string): R {
-    return this.deleteAll(record, [key]);
+    // Every write deletes its key's error: the usual case (none) makes no array.
+    return hasOwn(record, key) ? this.deleteAll(record, [key]) : record;
   }
 
   /** `record` without any of `keys`: copied once at most, however many it drops (a GC pass). */
