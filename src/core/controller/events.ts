@@ -64,6 +64,8 @@ export class ControllerEvents extends Subscribable<ControllerEventListener> {
   /** Tells every listener. */
   emit(event: ControllerEvent): void {
     for (const listener of [...this.subscribers]) {
+      // Removed by an earlier listener of this event: it asked not to be called again.
+      if (!this.subscribers.has(listener)) continue;
       try {
         listener(event);
       } catch (error) {
