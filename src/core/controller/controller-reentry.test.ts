@@ -2,6 +2,8 @@
 // change, and the Controller's own lifecycle (construction, dispose) around them.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
+import type { Manager } from './manager.js';
+import type { StoreState } from '../store/state.js';
 import { todoEndpoints } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
@@ -21,5 +23,38 @@ describe('events listeners that call back in', () => {
     controller.setResponse(get, { id: '1' }, { id: '1' });
     controller.setResponse(get, { id: '2' }, { id: '2' });
     assert.deepEqual(heard, ['first', 'first']);
+  });
+
+  it('a listener after one that writes hears every action in the order committed, ending on the current state', () => {
+    const { get, getList } = todoEndpoints();
+    // Attached first: a created todo invalidates the cached list (the README's logger does this).
+    const invalidator: Manager = {
+      attach: (controller) =>
+        controller.events.subscribe((event) => {
+          if (event.type === 'action' && event.action.type === 'response/set') {
+            if (event.action.key === 'GET /todos/1') controller.invalidate(getList);
+          }
+        }),
+    };
+    // Attached after it: keeps the state of the last action, as tab sync and persistence do.
+    const heard: string[] = [];
+    let latest: StoreState | undefined;
+    const recorder: Manager = {
+      attach: (controller) =>
+        controller.events.subscribe((event) => {
+          if (event.type !== 'action') return;
+          heard.push(`${event.action.type} ${'key' in event.action ? event.action.key : ''}`);
+          latest = event.state;
+        }),
+    };
+    const { controller } = setup({ managers: [invalidator, recorder] });
+    controller.setResponse(getList, [{ id: '1' }]);
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'changed' });
+    assert.deepEqual(heard, [
+      'response/set GET /todos',
+      'response/set GET /todos/1',
+      'invalidate ',
+    ]);
+    assert.equal(latest, controller.getState(), 'the last state heard is the current one');
   });
 });

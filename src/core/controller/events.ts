@@ -61,18 +61,29 @@ export type ControllerEventListener = (event: ControllerEvent) => void;
  * @example const stop = controller.events.subscribe((event) => console.log(event.type));
  */
 export class ControllerEvents extends Subscribable<ControllerEventListener> {
-  /** Tells every listener. */
+  /** The event being told and those emitted meanwhile, oldest first. */
+  readonly #queue: ControllerEvent[] = [];
+
+  /**
+   * Tells every listener. An event a listener causes (it dispatched, fetched, subscribed) waits
+   * until every listener heard the one being told: all hear all events in the order they happened.
+   */
   emit(event: ControllerEvent): void {
-    for (const listener of [...this.subscribers]) {
-      // Removed by an earlier listener of this event: it asked not to be called again.
-      if (!this.subscribers.has(listener)) continue;
-      try {
-        listener(event);
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
+    if (this.#queue.push(event) > 1) return;
+    // The loop also reaches events pushed while it runs.
+    for (const next of this.#queue) {
+      for (const listener of [...this.subscribers]) {
+        // Removed by an earlier listener of this event: it asked not to be called again.
+        if (!this.subscribers.has(listener)) continue;
+        try {
+          listener(next);
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
       }
     }
+    this.#queue.length = 0;
   }
 }
