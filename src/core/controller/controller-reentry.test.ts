@@ -5,6 +5,7 @@ import { strict as assert } from 'node:assert';
 import type { Manager } from './manager.js';
 import type { StoreState } from '../store/state.js';
 import { todoEndpoints } from './test-utils/entities.js';
+import type { Todo } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
 failOnUnhandledRejection();
@@ -56,5 +57,22 @@ describe('events listeners that call back in', () => {
       'invalidate ',
     ]);
     assert.equal(latest, controller.getState(), 'the last state heard is the current one');
+  });
+});
+
+describe('writes that call back in', () => {
+  it('a fetch a listener starts while told of setResponse is newer than it: its answer is stored', async () => {
+    const { controller, server } = setup();
+    const { get } = todoEndpoints();
+    let refreshed: Promise<unknown> | undefined;
+    // Checks a locally set todo with the server at once.
+    controller.addListener(({ action }) => {
+      if (action.type === 'response/set' && !refreshed)
+        refreshed = controller.fetch(get, { id: '1' });
+    });
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'set here' });
+    server.take('GET /todos/1').respond(200, { id: '1', title: 'from the server' });
+    await refreshed;
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'from the server');
   });
 });

@@ -355,6 +355,8 @@ export class Controller implements ControllerLike {
     const key = storeKey(endpoint, args);
     checkTimings(endpoint);
     const now = this.#now();
+    // Numbered before listeners hear of it: a request one of them starts then is the newer.
+    const seq = this.#requests.nextSeq();
     this.#store.dispatch({
       type: 'response/set',
       key,
@@ -367,7 +369,8 @@ export class Controller implements ControllerLike {
       keepError: false,
       settles: undefined,
     });
-    this.#entries.of(key).dataSeq = this.#requests.nextSeq();
+    const entry = this.#entries.of(key);
+    entry.dataSeq = Math.max(entry.dataSeq, seq);
   }
 
   /**
