@@ -4,11 +4,29 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import type { Manager } from './manager.js';
 import type { StoreState } from '../store/state.js';
+import { flush } from './test-utils/fake-fetch.js';
 import { todoEndpoints } from './test-utils/entities.js';
 import type { Todo } from './test-utils/entities.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 
 failOnUnhandledRejection();
+
+/** Runs `work`, then returns the errors thrown out of it to the event loop (uncaught exceptions). */
+async function uncaught(work: () => void | Promise<void>): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  const others = process.listeners('uncaughtException');
+  const record = (error: unknown) => void errors.push(error);
+  process.removeAllListeners('uncaughtException');
+  process.on('uncaughtException', record);
+  try {
+    await work();
+    await flush();
+  } finally {
+    process.off('uncaughtException', record);
+    for (const listener of others) process.on('uncaughtException', listener);
+  }
+  return errors;
+}
 
 describe('events listeners that call back in', () => {
   it('a listener removed by an earlier listener of the same event is not called with it', () => {
@@ -74,5 +92,53 @@ describe('writes that call back in', () => {
     server.take('GET /todos/1').respond(200, { id: '1', title: 'from the server' });
     await refreshed;
     assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'from the server');
+  });
+});
+
+describe('observer listeners', () => {
+  it('one that throws does not keep the others stale, and its error surfaces', async () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'a' });
+    const observer = controller.observe(get, { id: '1' });
+    const shown: string[] = [];
+    const stopFirst = observer.subscribe(() => {
+      throw new Error('a render failed');
+    });
+    const stopSecond = observer.subscribe(() => shown.push((observer.result.data as Todo).title));
+    const errors = await uncaught(() => {
+      controller.setResponse(get, { id: '1' }, { id: '1', title: 'b' });
+    });
+    assert.deepEqual(shown, ['b']);
+    assert.deepEqual(
+      errors.map((error) => (error as Error).message),
+      ['a render failed'],
+    );
+    stopFirst();
+    stopSecond();
+  });
+
+  it('one that throws when a refetch fails: refetch() still resolves, the others show the error', async () => {
+    const { controller, server } = setup({ retry: 0 });
+    const { get } = todoEndpoints();
+    const observer = controller.observe(get, { id: '1' });
+    const statuses: string[] = [];
+    const stopFirst = observer.subscribe(() => {
+      throw new Error('a render failed');
+    });
+    const stopSecond = observer.subscribe(() => statuses.push(observer.result.status));
+    let refetched: Promise<void> | undefined;
+    const errors = await uncaught(async () => {
+      server.take('GET /todos/1').fail();
+      await flush();
+      refetched = observer.refetch();
+      server.take('GET /todos/1').fail();
+      await refetched;
+    });
+    assert.equal(statuses.at(-1), 'error');
+    assert.ok(errors.length > 0);
+    for (const error of errors) assert.equal((error as Error).message, 'a render failed');
+    stopFirst();
+    stopSecond();
   });
 });

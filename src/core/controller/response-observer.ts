@@ -238,6 +238,15 @@ export class ResponseObserver<E extends EndpointLike> {
   }
 
   #notify(): void {
-    for (const listener of [...this.#listeners]) listener();
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        // One failing reader must not keep the others stale; the error still surfaces.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
   }
 }
