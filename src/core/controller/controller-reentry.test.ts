@@ -141,4 +141,21 @@ describe('observer listeners', () => {
     stopFirst();
     stopSecond();
   });
+
+  it('one removed by an earlier listener of the same change is not called with it', () => {
+    const { controller } = setup();
+    const { get } = todoEndpoints();
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'a' });
+    const observer = controller.observe(get, { id: '1' });
+    const heard: string[] = [];
+    let stopSecond = (): void => {};
+    const stopFirst = observer.subscribe(() => {
+      heard.push('first');
+      stopSecond();
+    });
+    stopSecond = observer.subscribe(() => heard.push('second'));
+    controller.setResponse(get, { id: '1' }, { id: '1', title: 'b' });
+    assert.deepEqual(heard, ['first']);
+    stopFirst();
+  });
 });

@@ -239,6 +239,8 @@ export class ResponseObserver<E extends EndpointLike> {
 
   #notify(): void {
     for (const listener of [...this.#listeners]) {
+      // Removed by an earlier listener of this change (a host that left): not called again.
+      if (!this.#listeners.has(listener)) continue;
       try {
         listener();
       } catch (error) {
