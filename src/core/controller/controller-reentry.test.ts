@@ -2,7 +2,9 @@
 // change, and the Controller's own lifecycle (construction, dispose) around them.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
+import { Controller } from './controller.js';
 import type { Manager } from './manager.js';
+import { FakeClock } from './test-utils/fake-clock.js';
 import type { StoreState } from '../store/state.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { todoEndpoints } from './test-utils/entities.js';
@@ -157,5 +159,36 @@ describe('observer listeners', () => {
     controller.setResponse(get, { id: '1' }, { id: '1', title: 'b' });
     assert.deepEqual(heard, ['first']);
     stopFirst();
+  });
+});
+
+describe('lifecycle', () => {
+  it('a manager whose attach throws: the constructor throws and the managers attached before it are detached', () => {
+    const clock = new FakeClock();
+    const { get } = todoEndpoints();
+    const source = new Controller({ now: clock.now, timers: clock.timers });
+    source.setResponse(get, { id: '1' }, { id: '1' });
+    const initialState = source.getState();
+    source.dispose();
+    assert.equal(clock.pending, 0);
+    let detached = false;
+    const fine: Manager = { attach: () => () => void (detached = true) };
+    const broken: Manager = {
+      attach() {
+        throw new Error('cannot attach');
+      },
+    };
+    assert.throws(
+      () =>
+        new Controller({
+          now: clock.now,
+          timers: clock.timers,
+          initialState,
+          managers: [fine, broken],
+        }),
+      /cannot attach/,
+    );
+    assert.ok(detached, 'the manager attached before it');
+    assert.equal(clock.pending, 0, 'no garbage collection timer of a controller nobody holds');
   });
 });

@@ -163,8 +163,14 @@ export class Controller implements ControllerLike {
     const gcTime = options.gcTime ?? DEFAULT_GC_TIME;
     const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
     if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
-    for (const manager of [...managers, ...(options.managers ?? [])]) {
-      this.#detach.push(manager.attach(this));
+    try {
+      for (const manager of [...managers, ...(options.managers ?? [])]) {
+        this.#detach.push(manager.attach(this));
+      }
+    } catch (error) {
+      // Nobody will hold this controller to dispose it: what attached must not run on.
+      this.dispose();
+      throw error;
     }
   }
 
