@@ -4,7 +4,7 @@
 import type { EndpointLike } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
 import type { StoreState } from '../store/state.js';
-import { Subscribable } from '../env/subscribable.js';
+import { Subscribable, tellEach } from '../env/subscribable.js';
 
 /** An action was committed to the store. `state` is for reading now (keep `getState()`). */
 export interface ActionEvent {
@@ -72,17 +72,7 @@ export class ControllerEvents extends Subscribable<ControllerEventListener> {
     if (this.#queue.push(event) > 1) return;
     // The loop also reaches events pushed while it runs.
     for (const next of this.#queue) {
-      for (const listener of [...this.subscribers]) {
-        // Removed by an earlier listener of this event: it asked not to be called again.
-        if (!this.subscribers.has(listener)) continue;
-        try {
-          listener(next);
-        } catch (error) {
-          queueMicrotask(() => {
-            throw error;
-          });
-        }
-      }
+      tellEach(this.subscribers, (listener) => listener(next));
     }
     this.#queue.length = 0;
   }

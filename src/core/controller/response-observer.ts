@@ -7,6 +7,7 @@ import { isAbortError } from '../protocol/error-policy.js';
 import { storeKey } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { ControllerLike, EndpointLike, Resolved, ResponseInfo } from '../protocol/types.js';
+import { tellEach } from '../env/subscribable.js';
 
 /** What a reader shows: one of these three. */
 export const ReadStatus = {
@@ -238,17 +239,6 @@ export class ResponseObserver<E extends EndpointLike> {
   }
 
   #notify(): void {
-    for (const listener of [...this.#listeners]) {
-      // Removed by an earlier listener of this change (a host that left): not called again.
-      if (!this.#listeners.has(listener)) continue;
-      try {
-        listener();
-      } catch (error) {
-        // One failing reader must not keep the others stale; the error still surfaces.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    tellEach(this.#listeners, (listener) => listener());
   }
 }

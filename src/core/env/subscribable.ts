@@ -35,3 +35,22 @@ export class Subscribable<T> {
   /** Called after a subscriber was removed. */
   protected onUnsubscribe(_subscriber: T): void {}
 }
+
+/**
+ * Calls `call` with each of `subscribers` in order. One removed by an earlier call is skipped (it
+ * asked not to be called again); one that throws does not keep the others stale, and its error
+ * still surfaces, in a microtask.
+ * @example tellEach(this.subscribers, (listener) => listener(change));
+ */
+export function tellEach<T>(subscribers: ReadonlySet<T>, call: (subscriber: T) => void): void {
+  for (const subscriber of [...subscribers]) {
+    if (!subscribers.has(subscriber)) continue;
+    try {
+      call(subscriber);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { Overlay } from './overlay.js';
 import type { Replay } from './overlay.js';
 import { reduce } from './reducer.js';
 import type { StoreState } from './state.js';
-import { Subscribable } from '../env/subscribable.js';
+import { Subscribable, tellEach } from '../env/subscribable.js';
 import type { WriteLog } from '../util/write-log.js';
 
 /** What readers see: the state with pending optimistic updates applied, and what they read. */
@@ -146,18 +146,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
           actions,
           state: this.#committed,
         };
-        for (const listener of [...this.subscribers]) {
-          // Removed by an earlier listener of this round: it asked not to be called again.
-          if (!this.subscribers.has(listener)) continue;
-          try {
-            listener(change);
-          } catch (error) {
-            // One failing listener must not keep the others stale; the error still surfaces.
-            queueMicrotask(() => {
-              throw error;
-            });
-          }
-        }
+        tellEach(this.subscribers, (listener) => listener(change));
       }
     } finally {
       this.#notifying = false;
