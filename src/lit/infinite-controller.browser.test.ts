@@ -338,9 +338,12 @@ describe('InfiniteController', () => {
     void next;
   });
 
-  it('the list fetched again while a page loads: the late page is dropped, and not counted', async () => {
-    // Pull to refresh while scrolling: page two is in flight when the list is fetched again, and
-    // the list answers first. Page two's answer is older than the list's, so the store drops it.
+  /**
+   * Pull to refresh while scrolling: page two is in flight when the list is fetched again, and the
+   * list answers first (page one as it was). Then page two answers `status` with `body`: older
+   * than the list's answer, so the store drops it.
+   */
+  async function pageTwoOutrunByRefetch(status: number, body: unknown) {
     const { server, clock, feed } = await pageOneShown();
     const loading = feed.posts.loadMore();
     await until(() => expect(server.waiting).to.have.length(1));
@@ -349,8 +352,13 @@ describe('InfiniteController', () => {
     await until(() => expect(server.waiting).to.have.length(2));
     server.take('GET /feed/a/posts').respond(200, posts(1, 5));
     await refetched;
-    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 10));
+    server.take('GET /feed/a/posts?page=2').respond(status, body);
     await loading;
+    return { server, feed };
+  }
+
+  it('the list fetched again while a page loads: the late page is dropped, and not counted', async () => {
+    const { server, feed } = await pageTwoOutrunByRefetch(200, posts(6, 10));
     await feed.updateComplete;
     expect(titles(feed)).to.have.length(5);
     await until(() => expect(feed.posts.hasMore).to.equal(true));
@@ -361,16 +369,7 @@ describe('InfiniteController', () => {
   });
 
   it('the list fetched again while a page loads: a late failure of the page is no error', async () => {
-    const { server, clock, feed } = await pageOneShown();
-    const loading = feed.posts.loadMore();
-    await until(() => expect(server.waiting).to.have.length(1));
-    clock.advance(1_000);
-    const refetched = feed.posts.refetch();
-    await until(() => expect(server.waiting).to.have.length(2));
-    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
-    await refetched;
-    server.take('GET /feed/a/posts?page=2').respond(404, { message: 'gone' });
-    await loading;
+    const { server, feed } = await pageTwoOutrunByRefetch(404, { message: 'gone' });
     await feed.updateComplete;
     expect(feed.posts.loadMoreError, 'the failure belonged to the old list').to.equal(undefined);
     await until(() => expect(feed.posts.hasMore).to.equal(true));
