@@ -118,6 +118,8 @@ export class Controller implements ControllerLike {
   /** One record per store key. */
   readonly #entries = new KeyEntries();
   readonly #detach: (() => void)[] = [];
+  /** Aborted by `dispose()`: retries stop. */
+  readonly #life = new AbortController();
   #subscriptionCount = 0;
   /** What `online()` / `offline()` said last: retries wait while the network is away. */
   #online = true;
@@ -131,6 +133,7 @@ export class Controller implements ControllerLike {
     checkRetry(options.retry, 'Controller');
     const retryEnv: RetryEnv = {
       readRetry: options.retry ?? DEFAULT_RETRY,
+      stopped: this.#life.signal,
       timers: this.#timers,
       now: this.#now,
       isOnline: () => this.#online,
@@ -484,10 +487,13 @@ export class Controller implements ControllerLike {
   }
 
   /**
-   * Detaches every manager (timers stop, sources close). The store stays readable.
+   * Detaches every manager (timers stop, sources close) and stops retries: a read waiting to be
+   * tried again fails with its last failure, and nothing is tried again after. Requests in flight
+   * settle once; the store stays readable, and what is asked for explicitly still runs.
    * @example controller.dispose();
    */
   dispose(): void {
+    this.#life.abort();
     for (const detach of this.#detach.splice(0)) detach();
   }
 

@@ -379,6 +379,53 @@ describe('the Controller and retries', () => {
   });
 });
 
+describe('dispose and retries', () => {
+  it('dispose ends a wait between attempts: the read fails with its last failure, no timer, no request after', async (t) => {
+    noJitter(t);
+    const { controller, server, clock } = setup();
+    const stop = controller.subscribe(get, { id: '1' });
+    controller.fetchIfStale(get, { id: '1' });
+    const awaited = controller.fetch(get, { id: '2' });
+    server.take('GET /todos/1').respond(500);
+    server.take('GET /todos/2').respond(503);
+    await flush();
+    assert.equal(controller.stats().timers, 2, 'two waits between attempts');
+    controller.dispose();
+    await assert.rejects(awaited, { status: 503 });
+    await flush();
+    assert.equal(controller.stats().timers, 0);
+    assert.equal(controller.stats().inFlight, 0);
+    // The failures are the reads' own: readers see them, as when the retries run out.
+    assert.equal((controller.getError(get, { id: '1' }) as { status: number }).status, 500);
+    assert.equal((controller.getError(get, { id: '2' }) as { status: number }).status, 503);
+    clock.advance(60_000);
+    await flush();
+    assert.equal(server.calls.length, 2, 'nothing sent after dispose');
+    stop();
+  });
+
+  it('after dispose a read is sent when asked, once: no retry starts', async (t) => {
+    noJitter(t);
+    const { controller, server } = setup();
+    controller.dispose();
+    const promise = controller.fetch(get, { id: '1' });
+    server.take().respond(503);
+    await assert.rejects(promise, { status: 503 });
+    assert.equal(controller.stats().timers, 0);
+    assert.equal(server.calls.length, 1);
+  });
+
+  it('a request in flight at dispose settles once and stores its answer', async () => {
+    const { controller, server } = setup();
+    const promise = controller.fetch(get, { id: '1' });
+    await flush();
+    controller.dispose();
+    server.take().respond(200, { id: '1', title: 'finished' });
+    assert.equal(((await promise) as Todo).title, 'finished');
+    assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'finished');
+  });
+});
+
 describe('retryDelay and retryAfter', () => {
   const read = fakeEndpoint({ path: '/x' });
   const error503 = Object.assign(new Error('503'), { status: 503 });

@@ -26,6 +26,8 @@ export interface RetryEnv {
   readonly whenOnline: (callback: () => void) => () => void;
   /** The retry of reads whose endpoint sets none (the Controller's `retry` option). */
   readonly readRetry: RetryOption;
+  /** Aborted by `dispose()`: no retry starts, and every wait between attempts ends. */
+  readonly stopped: AbortSignal;
 }
 
 /**
@@ -87,8 +89,8 @@ export function retryDelay(
 /**
  * Runs `attempt` until it succeeds or `retryDelay` gives up; rejects with the last failure. The
  * wait between attempts is on the Controller's timers and, while offline, lasts until the network
- * is back. An abort of `signal` ends the wait at once (its timer cleared) with an AbortError.
- * `outdated` says the outcome would be dropped anyway (a newer answer, a reset): no more tries.
+ * is back. An abort of `signal` ends the wait at once (its timer cleared) with an AbortError;
+ * `env.stopped` (the Controller disposed) ends it with the last failure. `outdated` says the outcome would be dropped anyway (a newer answer, a reset): no more tries.
  * @example await withRetries(endpoint, () => endpoint.run(args, context), signal, env, () => false);
  */
 export async function withRetries(
@@ -103,37 +105,40 @@ export async function withRetries(
       return await attempt();
     } catch (error) {
       const delay =
-        signal.aborted || outdated()
+        signal.aborted || env.stopped.aborted || outdated()
           ? undefined
           : retryDelay(endpoint, failures, error, env.now, env.readRetry);
       if (delay === undefined) throw error;
-      await wait(delay, signal, env);
+      await wait(delay, signal, env, error);
       // A newer answer (or a reset) came while this one waited: its next try would be dropped.
       if (outdated()) throw error;
     }
   }
 }
 
-/** Waits `ms`, then for the network if it is away; an abort rejects at once. */
-function wait(ms: number, signal: AbortSignal, env: RetryEnv): Promise<void> {
+/**
+ * Waits `ms`, then for the network if it is away. An abort rejects at once with an AbortError, a
+ * dispose with `failure` (the read ends as if its retries had run out).
+ */
+function wait(ms: number, signal: AbortSignal, env: RetryEnv, failure: unknown): Promise<void> {
   return new Promise((resolve, reject) => {
     let stopWaiting: (() => void) | undefined;
-    const handle = env.timers.setTimeout(() => {
-      if (env.isOnline()) done();
-      else stopWaiting = env.whenOnline(done);
-      // Clamped: a delay past 2^31-1 ms would fire at once.
-    }, clampDelay(ms));
-    const onAbort = () => {
+    const signals = [signal, env.stopped];
+    const end = (stopped?: boolean) => {
       env.timers.clearTimeout(handle);
       stopWaiting?.();
-      const reason: unknown = signal.reason;
-      reject(isAbortError(reason) ? reason : abortError());
+      for (const each of signals) each.removeEventListener('abort', onAbort);
+      if (!stopped) resolve();
+      else if (!signal.aborted) reject(failure);
+      else reject(isAbortError(signal.reason) ? signal.reason : abortError());
     };
-    function done(): void {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }
-    signal.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => end(true);
+    const handle = env.timers.setTimeout(() => {
+      if (env.isOnline()) end();
+      else stopWaiting = env.whenOnline(end);
+      // Clamped: a delay past 2^31-1 ms would fire at once.
+    }, clampDelay(ms));
+    for (const each of signals) each.addEventListener('abort', onAbort, { once: true });
   });
 }
 
