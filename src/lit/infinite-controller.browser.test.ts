@@ -5,6 +5,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import './define-provider.js';
 import { InfiniteController } from '../infinite/index.js'; // the entry resource-elements/infinite
+import { keptPagings } from './infinite-controller.js';
 import { until } from './test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
 import { FakeClock } from '../core/controller/test-utils/fake-clock.js';
@@ -294,7 +295,7 @@ describe('InfiniteController', () => {
     await until(() => expect(server.waiting).to.have.length(1));
     server.take().respond(200, posts(1, 5));
     await until(() => expect(feed.posts.hasMore).to.equal(true));
-    return { server, clock, feed };
+    return { server, clock, feed, controller };
   }
 
   /**
@@ -315,6 +316,49 @@ describe('InfiniteController', () => {
     await refetched;
     return { server, feed };
   }
+
+  it("a list's pages are kept while it is shown or stored, and go when the store drops it", async () => {
+    const { server, clock, feed, controller } = await pageOneShown();
+    const loading = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=2').respond(200, posts(6, 10));
+    await loading;
+    /** Shows `group`'s list, answering its first page when it is not stored. */
+    const show = async (group: string, fetched: boolean) => {
+      feed.group = group;
+      if (fetched) {
+        await until(() => expect(server.waiting).to.have.length(1));
+        server.take(`GET /feed/${group}/posts`).respond(200, posts(1, 5, group));
+      }
+      await until(() => expect(feed.posts.hasMore).to.equal(true));
+    };
+    await show('b', true);
+    await show('c', true);
+    expect(keptPagings(controller)).to.equal(3);
+    // 'a' is stored, with its two pages: they still count.
+    await show('a', false);
+    await feed.updateComplete;
+    expect(titles(feed)).to.have.length(10);
+    await show('c', false);
+    // 'a' and 'b' unused for longer than gcTime (5 minutes): collected, and their pagings too.
+    clock.advance(5 * 60_000 + 1);
+    expect(controller.getResponse(PostResource.getList, { group: 'a' }).expiresAt).to.equal(0);
+    expect(keptPagings(controller)).to.equal(1);
+    // 'a' again: fetched afresh, one page, and the next is page two.
+    await show('a', true);
+    const page = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    const request = server.take();
+    expect(request.url).to.equal('/feed/a/posts?page=2');
+    // A reset while that page loads, then the host leaves: the paging goes once the page ends.
+    controller.resetEntireStore();
+    feed.group = '';
+    await feed.updateComplete;
+    expect(keptPagings(controller), 'kept while its page loads').to.equal(1);
+    request.respond(200, posts(6, 10));
+    await page;
+    expect(keptPagings(controller)).to.equal(0);
+  });
 
   it('the list fetched again (page one only) starts the page count over', async () => {
     const { server, feed } = await twoPagesThenRefetch(posts(6, 10));

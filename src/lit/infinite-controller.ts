@@ -1,7 +1,13 @@
 import { ref } from 'lit/directives/ref.js';
 import type { DirectiveResult } from 'lit/directive.js';
 import { isEndpoint } from '../core/index.js';
-import type { ControllerLike, EndpointLike, RequestEvent, Resolved } from '../core/index.js';
+import type {
+  ActionEvent,
+  ControllerLike,
+  EndpointLike,
+  RequestEvent,
+  Resolved,
+} from '../core/index.js';
 import { ResourceController } from './resource-controller.js';
 import type { EndpointHook, ReadParams, ResourceHost } from './resource-controller.js';
 
@@ -38,9 +44,38 @@ interface Paging {
   error?: unknown;
   /** The hosts showing the list: told when a page ends. */
   readonly hosts: Set<ResourceHost>;
+  /** Forgets this paging unless a host shows its list, a page loads or the store holds it. */
+  readonly prune: () => void;
 }
 
 const pagings = new WeakMap<ControllerLike, Map<string, Paging>>();
+
+/**
+ * The pagings of `controller`'s lists, made on first use. A paging is kept while a host shows its
+ * list or the store holds it: when the store drops lists (garbage collection, a reset), or the
+ * last host leaves a list the store dropped, the pagings nobody shows go, so a search box that pages each query keeps one per list
+ * stored, not one per query ever typed.
+ */
+function pagingsOf(controller: ControllerLike): Map<string, Paging> {
+  const lists = pagings.get(controller);
+  if (lists) return lists;
+  const kept = new Map<string, Paging>();
+  pagings.set(controller, kept);
+  controller.events?.subscribe((event) => {
+    const type = (event as ActionEvent).action?.type;
+    if (type !== 'gc' && type !== 'reset') return;
+    for (const paging of kept.values()) paging.prune();
+  });
+  return kept;
+}
+
+/**
+ * For tests: how many lists' pagings `controller` keeps.
+ * @example keptPagings(controller) // 1
+ */
+export function keptPagings(controller: ControllerLike): number {
+  return pagings.get(controller)?.size ?? 0;
+}
 /** Each page as the server sent it (for `nextPage`), by the args object of its request. */
 const rawPages = new WeakMap<object, unknown>();
 
@@ -168,8 +203,12 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
         paging.loading = undefined;
       },
     ));
-    // The hosts showing this list (this one may have moved on to other args) re-render.
-    void loading.then(() => paging.hosts.forEach((host) => host.requestUpdate()));
+    // The hosts showing this list (this one may have moved on to other args) re-render; with none
+    // left, a list the store dropped meanwhile takes its paging with it.
+    void loading.then(() => {
+      paging.hosts.forEach((host) => host.requestUpdate());
+      paging.prune();
+    });
     this.#host.requestUpdate();
     return loading;
   }
@@ -199,7 +238,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     const paging = this.#paging();
     if (paging !== this.#joined) {
       // Other args: another list, with its own pages.
-      this.#joined?.hosts.delete(this.#host);
+      this.#leave();
       paging?.hosts.add(this.#host);
       this.#joined = paging;
     }
@@ -221,7 +260,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
 
   override hostDisconnected(): void {
     super.hostDisconnected();
-    this.#joined?.hosts.delete(this.#host);
+    this.#leave();
     this.#joined = undefined;
     this.#observer?.disconnect();
     this.#observer = undefined;
@@ -234,19 +273,46 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
   #paging(): Paging | undefined {
     const controller = this.linkedController;
     let key: string;
+    let endpoint: E;
+    let args: Parameters<E>;
     try {
       const params = this.#params();
       if (!controller || params === null) return undefined;
-      key = this.#endpoint().key(...this.#args(params));
+      endpoint = this.#endpoint();
+      args = this.#args(params);
+      key = endpoint.key(...args);
     } catch {
       return undefined;
     }
-    let lists = pagings.get(controller);
-    if (!lists) pagings.set(controller, (lists = new Map()));
+    const lists = pagingsOf(controller);
     let paging = lists.get(key);
-    if (!paging)
-      lists.set(key, (paging = { pages: 0, next: undefined, expiresAt: 0, hosts: new Set() }));
+    if (!paging) {
+      // Stored while the store has its expiry (a list read that throws is kept: it is there).
+      const stored = () => {
+        try {
+          return controller.getResponse(endpoint, ...args).expiresAt !== 0;
+        } catch {
+          return true;
+        }
+      };
+      const made: Paging = {
+        pages: 0,
+        next: undefined,
+        expiresAt: 0,
+        hosts: new Set(),
+        prune: () => {
+          if (!made.hosts.size && !made.loading && !stored()) lists.delete(key);
+        },
+      };
+      lists.set(key, (paging = made));
+    }
     return paging;
+  }
+
+  /** This host no longer shows the list it showed: its paging may go (see `pagingsOf`). */
+  #leave(): void {
+    this.#joined?.hosts.delete(this.#host);
+    this.#joined?.prune();
   }
 
   /** Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. */
