@@ -112,7 +112,9 @@ export function createApi({ latency = 0 } = {}) {
     [
       'GET',
       /^\/__events$/,
-      () => ({ body: { open: log.open, resumes: log.resumes, last: log.last } }),
+      () => ({
+        body: { open: log.open, resumes: log.resumes, resumed: log.resumed, last: log.last },
+      }),
     ],
     ['POST', /^\/__events\/drop$/, () => (log.drop(), { status: 204 })],
     [

@@ -316,4 +316,13 @@ describe('demo REST API: event log', () => {
     assert.equal(log.since(ids[0]), undefined, 'ids[1] fell out of the history');
     assert.equal(log.since('nonsense'), undefined);
   });
+
+  it('counts every resume and keeps only the latest 20 of their ids', async () => {
+    const { createEventLog } = await import('./events.mjs');
+    const log = createEventLog();
+    for (let n = 1; n <= 50; n++) log.resume(`run-${n}`);
+    assert.equal(log.resumed, 50);
+    assert.equal(log.resumes.length, 20);
+    assert.equal(log.resumes.at(-1), 'run-50');
+  });
 });

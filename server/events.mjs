@@ -6,6 +6,7 @@
 // revalidate instead.
 
 const HISTORY = 200;
+const RESUMES_KEPT = 20;
 const HEARTBEAT_MS = 15_000;
 
 /**
@@ -22,7 +23,10 @@ export function createEventLog({ history = HISTORY } = {}) {
   let counter = 0;
   const events = [];
   const listeners = new Set();
+  // The latest resumes only: a server that runs for days sees a reconnect from every client that
+  // dropped, and must not keep them all.
   const resumes = [];
+  let resumed = 0;
   return {
     emit(message) {
       const id = `${epoch}-${++counter}`;
@@ -46,8 +50,18 @@ export function createEventLog({ history = HISTORY } = {}) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    /** The `Last-Event-ID`s streams resumed from, newest last (for tests). */
+    /** Notes a stream resumed from `id` (the last `RESUMES_KEPT` are kept, for tests). */
+    resume(id) {
+      resumed++;
+      resumes.push(id);
+      if (resumes.length > RESUMES_KEPT) resumes.shift();
+    },
+    /** The latest `Last-Event-ID`s streams resumed from, newest last (for tests). */
     resumes,
+    /** How many streams resumed since the server started (for tests). */
+    get resumed() {
+      return resumed;
+    },
     get open() {
       return listeners.size;
     },
@@ -80,7 +94,7 @@ export function openEventStream(log, request, response, lastEventId) {
   // close on error anyway.
   response.write('retry: 1000\n\n');
   if (lastEventId) {
-    log.resumes.push(lastEventId);
+    log.resume(lastEventId);
     const missed = log.since(lastEventId);
     if (missed === undefined) {
       response.write(`data: ${JSON.stringify({ type: 'gap' })}\n\n`);
