@@ -327,6 +327,35 @@ describe('PushManager', () => {
     assert.equal(fake.last.closed, true);
     assert.equal(controller.events.size, 3, 'only the built-in managers listen');
   });
+
+  it('after detach, a late call from the connection it closed changes nothing', async () => {
+    // A source whose close is not instant (a socket with a message queued, a worker's port)
+    // may still call the handlers it was given.
+    const { controller, clock } = await loaded();
+    const fake = fakeSource();
+    const push = new PushManager({ source: fake.source, entities: { Item }, timers: clock.timers });
+    const detach = push.attach(controller);
+    fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id: 'a-1' });
+    const { handlers } = fake.last;
+    detach();
+    const before = controller.getState();
+    const timers = clock.pending;
+    handlers.open();
+    handlers.message({
+      type: 'upsert',
+      entity: 'Item',
+      data: { id: '1', name: 'late' },
+      id: 'a-2',
+    });
+    handlers.message({ type: 'gap' });
+    assert.deepEqual(names(controller), ['one', 'two']);
+    assert.equal(controller.getState(), before, 'the store is as detach left it');
+    assert.equal(push.lastEventId, 'a-1', 'a re-attach resumes after what was applied');
+    assert.equal(clock.pending, timers, 'no timer is left running');
+    handlers.error();
+    assert.equal(clock.pending, timers, 'no reconnect is scheduled');
+    assert.equal(fake.connections.length, 1);
+  });
 });
 
 describe('eventSource', () => {

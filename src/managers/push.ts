@@ -95,13 +95,15 @@ export class PushManager implements Manager {
     };
     const shown = new Map<string, ShownRead>();
     let connection: PushConnection | undefined;
+    // Counts connections, and detach: only the handlers of the latest connection, while
+    // attached, act.
+    let generation = 0;
     let retry: unknown;
     let attempts = 0;
     // Connections in a row that opened and dropped before they were stable, and the timer that
     // says the open one is.
     let drops = 0;
     let stable: unknown;
-    let detached = false;
 
     const revalidateShown = (): void => {
       // Unshown responses may be out of date too: invalid, so they are fetched when next shown.
@@ -113,13 +115,15 @@ export class PushManager implements Manager {
 
     const connect = (): void => {
       retry = undefined;
-      // Each connection gets its own handlers: a late call from a closed one changes nothing.
-      let current = true;
+      // Each connection gets its own handlers: a late call from a closed one (or from the one
+      // open when the manager was detached) changes nothing.
+      const mine = ++generation;
+      const current = (): boolean => mine === generation;
       let opened = false;
       const handlers: PushHandlers = {
         lastEventId: this.#lastEventId,
         open: () => {
-          if (!current || opened) return;
+          if (!current() || opened) return;
           opened = true;
           attempts = 0;
           stable = timers.setTimeout(() => {
@@ -128,7 +132,7 @@ export class PushManager implements Manager {
           }, STABLE_AFTER);
         },
         message: (message) => {
-          if (!current) return;
+          if (!current()) return;
           try {
             if (message?.type === 'gap' || message?.type === 'reset') {
               // What was missed is unknown: resuming from before it would only say "gap" again.
@@ -150,8 +154,8 @@ export class PushManager implements Manager {
           else if (Number.isFinite(id)) this.#lastEventId = String(id);
         },
         error: () => {
-          if (!current) return;
-          current = false;
+          if (!current()) return;
+          generation++;
           connection?.close();
           connection = undefined;
           if (stable !== undefined) {
@@ -162,7 +166,6 @@ export class PushManager implements Manager {
             // A connection that never opened ends the row: the server was not reached.
             drops = 0;
           }
-          if (detached) return;
           // The first early drop waits the first delay; each further one in a row doubles it.
           const delay = Math.min(maxDelay, initialDelay * 2 ** (attempts + Math.max(0, drops - 1)));
           attempts++;
@@ -177,7 +180,7 @@ export class PushManager implements Manager {
         return;
       }
       // A source that failed synchronously (handlers.error above) already scheduled a retry.
-      if (!current) {
+      if (!current()) {
         connection.close();
         connection = undefined;
       }
@@ -196,7 +199,7 @@ export class PushManager implements Manager {
     connect();
 
     return () => {
-      detached = true;
+      generation++;
       stopEvents();
       if (retry !== undefined) timers.clearTimeout(retry);
       if (stable !== undefined) timers.clearTimeout(stable);
