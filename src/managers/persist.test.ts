@@ -221,6 +221,45 @@ describe('PersistManager', () => {
     assert.equal((record(storage).state.entities!.Item!['1'] as { name: string }).name, 'last');
   });
 
+  it('a reset (a logout) clears the saved store at once, not a throttle later', async () => {
+    const storage = memoryStorage();
+    const { clock, persist } = persistOn(storage, { buster: 'v1' });
+    const { controller } = await loaded({ managers: [persist] });
+    await persist.restored;
+    clock.advance(500);
+    await flush();
+    assert.ok(storage.data.has('default'), 'the first user’s data was saved');
+    controller.resetEntireStore();
+    await flush();
+    // A logout usually leaves the page at once (to the login page): no timer runs after this.
+    assert.equal(storage.data.has('default'), false, 'nothing of it is left for the next session');
+    controller.set(Item, { id: '3', name: 'next user' });
+    clock.advance(500);
+    await flush();
+    assert.deepEqual(Object.keys(record(storage).state.entities!.Item!), ['3'], 'saved as usual');
+    controller.dispose();
+  });
+
+  it('a reset while the saved store is read: what was saved before it is not merged', async () => {
+    const storage = memoryStorage();
+    await savedSession(storage);
+    let release!: () => void;
+    const slow: PersistStorage = {
+      ...storage,
+      get: (name) => new Promise((resolve) => (release = () => resolve(storage.get(name)))),
+    };
+    const { persist } = persistOn(slow, { buster: 'v1' });
+    const { controller, clock } = setup({ managers: [persist] });
+    clock.advance(60_000);
+    controller.resetEntireStore(); // a logout (here or in another tab) before IndexedDB answered
+    release();
+    await persist.restored;
+    assert.deepEqual(controller.getState().meta, {}, 'the store stays empty');
+    assert.deepEqual(controller.getState().entities, {});
+    assert.equal(storage.data.has('default'), false);
+    controller.dispose();
+  });
+
   it('storage full: one clear console error, the page works on, nothing more is written', async () => {
     const storage = memoryStorage();
     const { clock, persist } = persistOn(storage, { buster: 'v1' });

@@ -62,6 +62,8 @@ export class PersistManager implements Manager {
   #done = false;
   #started = false;
   #broken = false;
+  /** Counts resets: a restore that was reading the storage across one merges nothing. */
+  #resets = 0;
   readonly #buster: string;
   readonly #name: string;
   readonly #maxAge: number;
@@ -137,6 +139,18 @@ export class PersistManager implements Manager {
       // Optimistic entries are not persisted (dehydrate leaves them out): nothing to write.
       if (event.action.type === 'optimistic/add' || event.action.type === 'optimistic/remove')
         return;
+      if (event.action.type === 'reset') {
+        // A logout: what is saved is the previous user's. It goes now, not a throttle later (the
+        // page is often left at once), and a restore still reading it merges none of it.
+        this.#resets++;
+        if (timer !== undefined) this.#timers.clearTimeout(timer);
+        timer = undefined;
+        dirty = false;
+        this.#storage
+          .delete(this.#name)
+          .catch((error) => this.#fail('clear the saved store', error));
+        return;
+      }
       schedule();
     });
 
@@ -162,13 +176,15 @@ export class PersistManager implements Manager {
 
   async #restore(controller: Controller): Promise<void> {
     let record: PersistedRecord | undefined;
+    const resets = this.#resets;
     try {
       record = (await this.#storage.get(this.#name)) as PersistedRecord | undefined;
     } catch (error) {
       this.#fail('read the saved store', error);
       return;
     }
-    if (record === undefined) return;
+    // Reset meanwhile (and the saved store cleared): it was the previous user's.
+    if (record === undefined || this.#resets !== resets) return;
     const now = this.#now();
     const isRecord = record !== null && typeof record === 'object';
     if (isRecord && (record.buster !== this.#buster || !(now - record.savedAt <= this.#maxAge))) {
