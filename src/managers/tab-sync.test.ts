@@ -187,6 +187,22 @@ describe('TabSyncManager', () => {
     );
   });
 
+  it('a change another tab sent before it heard of this tab’s reset (a logout) is not merged', async () => {
+    const { a, b, titles } = await twoTabs();
+    await loadList(b); // b's change is on its way to a…
+    a.clock.advance(10);
+    a.controller.resetEntireStore(); // …when a logs out, before it arrives
+    await until(() => b.controller.getState().lastReset > 0, 'b heard of the reset');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(titles(b), []);
+    assert.deepEqual(titles(a), [], 'a holds nothing of the user who logged out');
+    assert.deepEqual(a.controller.getState().entities, {});
+    // What is fetched after the reset still travels.
+    b.clock.advance(20);
+    await loadList(b);
+    await until(() => titles(a).length === 2, 'a has the list fetched after the reset');
+  });
+
   it('a message that is not a change, or a change that does not fit, is reported and changes nothing', async () => {
     const { a, b, titles } = await twoTabs();
     await loadList(a);

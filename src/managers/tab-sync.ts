@@ -6,6 +6,7 @@
  */
 import { hydrate } from '../core/index.js';
 import { controllerInternals } from '../core/protocol/internals.js';
+import { getOwn } from '../core/util/own.js';
 import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';
 import { decodeState, encodeState } from './state-codec.js';
 
@@ -143,7 +144,12 @@ export class TabSyncManager implements Manager {
       receiving = true;
       try {
         if (message.type === 'reset') controller.resetEntireStore();
-        else hydrate(controller, decodeState(message.state));
+        else {
+          // What a tab sent before it heard of our reset (a logout) was fetched before it: it is
+          // the previous user's.
+          const since = store.committed.lastReset;
+          hydrate(controller, fetchedSince(decodeState(message.state), since));
+        }
       } catch (error) {
         console.error(
           `resource-elements TabSyncManager: ignored a change from another tab on channel ` +
@@ -164,6 +170,35 @@ export class TabSyncManager implements Manager {
       channel.close();
     };
   }
+}
+
+/** What of a (checked) received state was fetched at or after `since`. */
+function fetchedSince(state: Partial<StoreState>, since: number): Partial<StoreState> {
+  const recent = <T>(
+    table: Readonly<Record<string, T>> | undefined,
+    fetchedAt: (key: string) => number | undefined,
+  ): Record<string, T> => {
+    const out: Record<string, T> = {};
+    for (const key of Object.keys(table ?? {})) {
+      if ((fetchedAt(key) ?? 0) >= since) define(out, key, table![key]);
+    }
+    return out;
+  };
+  const entities: Table<unknown> = {};
+  for (const type of Object.keys(state.entities ?? {})) {
+    const metas = getOwn(state.entitiesMeta, type);
+    const rows = recent(state.entities![type], (pk) => getOwn(metas, pk)?.fetchedAt);
+    // An empty table would still be written: a change of nothing, told to every reader.
+    if (Object.keys(rows).length > 0) define(entities, type, rows);
+  }
+  const meta = state.meta ?? {};
+  return {
+    ...state,
+    entities: entities as StoreState['entities'],
+    endpoints: recent(state.endpoints, (key) => getOwn(meta, key)?.fetchedAt),
+    meta: recent(meta, (key) => meta[key]!.fetchedAt),
+    errors: recent(state.errors, (key) => state.errors![key]!.fetchedAt),
+  };
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {
