@@ -284,6 +284,32 @@ describe('PersistManager', () => {
     controller.dispose();
   });
 
+  it('a storage that throws instead of rejecting (a localStorage adapter when full) is reported the same way', async () => {
+    const storage = memoryStorage();
+    const full = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    // Written without async, as a wrapper of a synchronous API is.
+    const throwing: PersistStorage = { get: (name) => storage.get(name), set: full, delete: full };
+    const { clock, persist } = persistOn(throwing, { buster: 'v1' });
+    let controller!: Controller;
+    let detached = false;
+    const after = { attach: () => () => void (detached = true) };
+    const errors = await consoleErrors(async () => {
+      ({ controller } = await loaded({ managers: [persist, after] }));
+      await persist.restored;
+      clock.advance(500);
+      await flush();
+      controller.set(Item, { id: '1', name: 'unsaved' });
+      controller.dispose();
+      await flush();
+    });
+    assert.equal(errors.length, 1, errors.map(String).join('\n'));
+    assert.match(String(errors[0]![0]), /could not save the store \(QuotaExceededError: The quota/);
+    assert.ok(detached, 'dispose() detached the managers after it');
+    assert.deepEqual(names(controller), ['unsaved', 'two']);
+  });
+
   it('storage unavailable: restored resolves, reads go out, one console error', async () => {
     const storage = memoryStorage();
     storage.fail = new Error('IndexedDB is not available here');

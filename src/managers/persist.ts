@@ -80,7 +80,7 @@ export class PersistManager implements Manager {
     this.#maxAge = options.maxAge ?? DAY;
     this.#throttle = options.throttle ?? 1000;
     this.#restoreTimeout = options.restoreTimeout ?? 2000;
-    this.#storage = options.storage ?? indexedDbStorage(options.indexedDB);
+    this.#storage = rejecting(options.storage ?? indexedDbStorage(options.indexedDB));
     this.#timers = options.timers ?? {
       setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
@@ -239,6 +239,18 @@ export class PersistManager implements Manager {
           : 'The page works on and saves afresh.'),
     );
   }
+}
+
+/**
+ * `storage` whose calls reject where they would throw: a wrapper of a synchronous API (such as
+ * localStorage, full) throws from the call itself, out of a timer or out of `dispose()`.
+ */
+function rejecting(storage: PersistStorage): PersistStorage {
+  return {
+    get: (name) => new Promise((resolve) => resolve(storage.get(name))),
+    set: (name, value) => new Promise((resolve) => resolve(storage.set(name, value))),
+    delete: (name) => new Promise((resolve) => resolve(storage.delete(name))),
+  };
 }
 
 function pick<T>(
