@@ -21,6 +21,8 @@ export interface EventSourceOptions {
  * @example new PushManager({ source: eventSource('/api/events'), entities: { Todo } });
  */
 export function eventSource(url: string, options: EventSourceOptions = {}): PushSource {
+  // For the console: a stream's query often carries a token (EventSource cannot send headers).
+  const where = url.replace(/[?#].*/s, '');
   return (handlers) => {
     const Source = options.EventSource ?? globalThis.EventSource;
     if (typeof Source !== 'function') {
@@ -40,7 +42,7 @@ export function eventSource(url: string, options: EventSourceOptions = {}): Push
       } catch {
         const id = event.lastEventId ? ` (id ${event.lastEventId})` : '';
         console.error(
-          `resource-elements eventSource: ${url} sent an event${id} that is not JSON; it was skipped.`,
+          `resource-elements eventSource: ${where} sent an event${id} that is not JSON; it was skipped.`,
         );
         return;
       }

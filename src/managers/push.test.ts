@@ -413,4 +413,27 @@ describe('eventSource', () => {
     detach();
     assert.equal(fake.opened[1]!.closed, true);
   });
+
+  it('an event that is not JSON is reported without the query of the URL (it may hold a token)', async () => {
+    const { controller, clock } = await loaded();
+    const fake = fakeEventSources();
+    // EventSource cannot send headers: a token in the query is how many streams are opened.
+    const url = 'https://api.test/events?access_token=s3cret-token&v=2';
+    const detach = new PushManager({
+      source: eventSource(url, { EventSource: fake.EventSource }),
+      entities: { Item },
+      timers: clock.timers,
+    }).attach(controller);
+    assert.equal(fake.opened[0]!.url, url, 'the stream itself is opened with the token');
+    const errors = await consoleErrors(() => {
+      fake.opened[0]!.onmessage!({ data: '<html>', lastEventId: 'e-1' });
+    });
+    const text = errors.flat().map(String).join(' ');
+    assert.doesNotMatch(text, /s3cret/);
+    assert.match(
+      text,
+      /eventSource: https:\/\/api\.test\/events sent an event \(id e-1\) that is not JSON/,
+    );
+    detach();
+  });
 });
