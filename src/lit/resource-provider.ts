@@ -92,7 +92,12 @@ export class ResourceProvider extends LitElement {
     // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server
     // render never connects the provider: the Controller bound to it answers the reads at once.
     this.#provider.setValue(controller);
-    if (this.isConnected) this.#watchActivity();
+    if (this.isConnected) {
+      this.#watchActivity();
+      // The attributes' managers move too: what they bring must land in the store read now.
+      this.#detachManagers?.();
+      this.#detachManagers = connectManagers(this, controller);
+    }
   }
 
   /** Reads in flight in the Controller. */

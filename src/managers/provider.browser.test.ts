@@ -8,6 +8,7 @@ import type { Timers } from '../core/index.js';
 import type { ResourceProvider } from '../lit/index.js';
 import { providerHooks } from '../lit/provider-hooks.js';
 import { registerProviderManagers } from './provider.js';
+import { TabSyncManager } from './tab-sync.js';
 
 class Todo extends Entity {
   id = '';
@@ -216,6 +217,35 @@ describe('<resource-provider> manager attributes', () => {
     expect(controller.events.size).to.be.below(listeners);
     await until(async () => expect(await openStreams()).to.equal(0));
     await fetch('/api/__reset', { method: 'POST' });
+  });
+
+  it('a Controller assigned to a connected provider (a new one at logout) takes its managers over', async () => {
+    const count = counting();
+    registerProviderManagers({ entities: { Todo }, BroadcastChannel: count.BroadcastChannel });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider sync-tabs="swap-test"></resource-provider>`,
+    );
+    const first = provider.controller as Controller;
+    const next = new Controller();
+    provider.controller = next;
+    expect(count.counts.channels, 'one channel, not one per Controller').to.equal(1);
+    const otherTab = new Controller({ managers: [new TabSyncManager({ channel: 'swap-test' })] });
+    try {
+      otherTab.set(Todo, { id: '1', title: 'from another tab' });
+      // What the descendants now read is what the channel writes into.
+      await until(() =>
+        expect(
+          (next.getState().entities.Todo?.['1'] as unknown as Todo | undefined)?.title,
+        ).to.equal('from another tab'),
+      );
+      expect(first.getState().entities.Todo, 'the replaced Controller hears no more').to.equal(
+        undefined,
+      );
+    } finally {
+      otherTab.dispose();
+    }
+    provider.remove();
+    expect(count.counts.channels).to.equal(0);
   });
 
   it('no leak: 1,000 connect/disconnect cycles with all three managers', async function () {
