@@ -342,8 +342,11 @@ describe('hydrate: a state from elsewhere', () => {
       .expiresAt;
     hydrate(controller, ahead);
     assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'theirs');
-    // Expiry still follows the state's own clock (documented: the two clocks are compared).
-    assert.equal(controller.getResponse(get, { id: '1' }).expiresAt, expiresAt);
+    // Fresh for as long as it was to be from its fetch, not a minute longer for the clocks.
+    assert.equal(controller.getResponse(get, { id: '1' }).expiresAt, expiresAt - 60_000);
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Valid);
+    clock.advance(expiresAt - 60_000 - clock.now() + 1);
+    assert.equal(controller.getResponse(get, { id: '1' }).expiryStatus, ExpiryStatus.Stale);
     clock.advance(1);
     controller.set(Todo, { id: '1', title: 'pushed here' });
     assert.equal((controller.getResponse(get, { id: '1' }).data as Todo).title, 'pushed here');

@@ -14,9 +14,14 @@ export function hydrate(
   now = Infinity,
 ): StoreState {
   // Fetched "after now" means another clock ahead of ours: taken as now, so that what we fetch
-  // or write later is newer, not held back by it.
-  const upToNow = <M extends { fetchedAt: number } | undefined>(theirs: M): M =>
-    theirs && theirs.fetchedAt > now ? { ...theirs, fetchedAt: now } : theirs;
+  // or write later is newer, not held back by it, and its expiry moved back as much, so that it
+  // stays fresh for as long as it was to stay, not longer by the clocks' difference.
+  const upToNow = <M extends { fetchedAt: number; expiresAt: number } | undefined>(
+    theirs: M,
+  ): M => {
+    const ahead = theirs ? theirs.fetchedAt - now : 0;
+    return ahead > 0 ? { ...theirs, fetchedAt: now, expiresAt: theirs!.expiresAt - ahead } : theirs;
+  };
   let { endpoints, meta, errors, entities, entitiesMeta } = state;
   for (const key of Object.keys(incoming.meta ?? {})) {
     const theirs = upToNow(incoming.meta[key]!);
@@ -26,7 +31,7 @@ export function hydrate(
     endpoints = writer.set(endpoints, key, getOwn(incoming.endpoints, key));
   }
   for (const key of Object.keys(incoming.errors ?? {})) {
-    if (!getOwn(errors, key)) errors = writer.set(errors, key, incoming.errors[key]!);
+    if (!getOwn(errors, key)) errors = writer.set(errors, key, upToNow(incoming.errors[key]!));
   }
   for (const type of Object.keys(incoming.entities ?? {})) {
     const theirTable = incoming.entities[type]!;
