@@ -221,6 +221,30 @@ describe('<resource-boundary>', () => {
     expect(boundary.errors).to.deep.equal([]);
   });
 
+  it('an element removed while it waits: the fallback goes, and a failure it reports after is not shown', async () => {
+    const boundary = await fixture<ResourceBoundary>(
+      html`<resource-boundary
+        ><div></div>
+        <p>Static</p></resource-boundary
+      >`,
+    );
+    const chart = boundary.querySelector('div')!;
+    let abort!: (error: unknown) => void;
+    chart.dispatchEvent(new PendingTaskEvent(new Promise((_, reject) => (abort = reject))));
+    await until(() => expect(state(boundary)).to.equal('fallback'));
+    // A route removed the chart. Before: its wait held the fallback over the rest of the content
+    // for as long as the promise stayed pending (for ever, for work nobody finishes).
+    chart.remove();
+    await until(() => expect(state(boundary)).to.equal('content'));
+    // The chart aborts its fetch as it leaves. Before: that rejection showed as the boundary's
+    // error, with a Retry for an element no longer there.
+    abort(new DOMException('The chart left', 'AbortError'));
+    await flush();
+    await boundary.updateComplete;
+    expect(state(boundary)).to.equal('content');
+    expect(boundary.errors).to.deep.equal([]);
+  });
+
   it('a read that failed for want of a provider shows once a provider defined later answers', async () => {
     // The provider's module loads after the page: the card finds no provider at first (its task
     // fails with that error), then binds when the provider upgrades and reads again. That new

@@ -54,10 +54,11 @@ export class ResourceBoundary extends LitElement {
   /** @internal What is shown: the content, the fallback or the error. */
   _state: 'content' | 'fallback' | 'error' = 'content';
 
-  readonly #pending = new Set<Promise<unknown>>();
+  /** The tasks waited on, each with the element below the boundary that announced it. */
+  readonly #pending = new Map<Promise<unknown>, Node>();
   #failures: Failure[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
-  /** Drops the failures of elements that left (a route changed the content). */
+  /** Drops the waits and failures of elements that left (a route changed the content). */
   readonly #watchContent = new MutationObserver(() => {
     if (!this.#dropDeparted()) return;
     this.requestUpdate();
@@ -146,10 +147,11 @@ export class ResourceBoundary extends LitElement {
   };
 
   #track(task: Promise<unknown>, retry: (() => Promise<unknown>) | undefined, source: Node): void {
-    this.#pending.add(task);
+    this.#pending.set(task, source);
     const settle = (failure?: Failure) => {
       this.#pending.delete(task);
-      if (failure) this.#failures.push(failure);
+      // An element that left may end its work as it goes (an aborted fetch): not our error.
+      if (failure && this.contains(source)) this.#failures.push(failure);
       this.#refresh();
     };
     task.then(
@@ -160,13 +162,17 @@ export class ResourceBoundary extends LitElement {
   }
 
   /**
-   * Forgets the failures of elements no longer below the boundary: what replaced them must not
-   * stay hidden behind an error they can no longer mend. True when one was dropped.
+   * Forgets the waits and failures of elements no longer below the boundary: what replaced them
+   * must not stay hidden behind a wait nobody may end, or an error they can no longer mend. True
+   * when one was dropped.
    */
   #dropDeparted(): boolean {
-    const count = this.#failures.length;
+    const count = this.#failures.length + this.#pending.size;
     this.#failures = this.#failures.filter(({ source }) => this.contains(source));
-    return this.#failures.length < count;
+    for (const [task, source] of this.#pending) {
+      if (!this.contains(source)) this.#pending.delete(task);
+    }
+    return this.#failures.length + this.#pending.size < count;
   }
 
   #refresh(): void {
