@@ -245,6 +245,55 @@ describe('<resource-boundary>', () => {
     expect(boundary.errors).to.deep.equal([]);
   });
 
+  it('a failed card moved under another boundary fails there; so does a new reader of the failed read', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary id="a"><boundary-card card-id="1"></boundary-card></resource-boundary>
+        <resource-boundary id="b"><p>B</p></resource-boundary>`,
+    );
+    const a = provider.querySelector<ResourceBoundary>('#a')!;
+    const b = provider.querySelector<ResourceBoundary>('#b')!;
+    server.take().respond(500, { message: 'down' });
+    await until(() => expect(state(a)).to.equal('error'));
+    b.append(provider.querySelector('boundary-card')!);
+    await until(() => expect(state(a)).to.equal('content'));
+    // Before: b showed its content, the card an empty box: no error and no Retry anywhere.
+    await until(() => expect(state(b)).to.equal('error'));
+    // A card of the same read mounted now finds the failure stored (no new request): it has
+    // nothing to show either. Before: a showed it as an empty box.
+    const again = document.createElement('boundary-card') as BoundaryCard;
+    again.cardId = '1';
+    a.append(again);
+    await until(() => expect(state(a)).to.equal('error'));
+    expect(server.calls).to.have.length(1);
+    (b.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement).click();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '1', title: 'One' });
+    await until(() => expect(state(b)).to.equal('content'));
+    await until(() => expect(state(a)).to.equal('content'));
+    expect(again.shadowRoot!.textContent).to.equal('One');
+  });
+
+  it('a card that renders its own errors and finds its read failed keeps its error to itself', async () => {
+    const server = new FakeServer();
+    const { controller, provider } = await mount(
+      server,
+      html`<resource-boundary><p>Static</p></resource-boundary>`,
+    );
+    const failed = controller.fetch(CardResource.get, { id: '1' }).catch(() => {});
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(404, { message: 'no card 1' });
+    await failed;
+    const boundary = provider.querySelector('resource-boundary')!;
+    const card = document.createElement('self-reliant-card') as BoundaryCard;
+    card.cardId = '1';
+    boundary.append(card);
+    await until(() => expect(card.shadowRoot!.textContent).to.match(/^Failed:/));
+    await flush();
+    expect(state(boundary)).to.equal('content');
+  });
+
   it('a read that failed for want of a provider shows once a provider defined later answers', async () => {
     // The provider's module loads after the page: the card finds no provider at first (its task
     // fails with that error), then binds when the provider upgrades and reads again. That new

@@ -56,8 +56,11 @@ export class PendingTask {
 
   /**
    * Ends the announced wait, if any: rejected when `failed`, with `error`. With no wait announced,
-   * a host whose last wait failed and that is fine now (its data arrived some other way) tells
-   * the boundary, which drops the failure it shows: the same work, done.
+   * a change of outcome is announced as a task already settled: a host that fails with no wait
+   * before (it found its read failed in the store, or came from under another boundary) shows
+   * its error on the boundary; one whose last wait failed and that is fine now (its data arrived
+   * some other way) has the boundary drop the failure it shows: the same work, done. A host that
+   * left forgets its failure (the boundary it left drops it) and announces it where it lands.
    */
   settle(failed = false, error?: unknown): void {
     const open = this.#open;
@@ -66,9 +69,13 @@ export class PendingTask {
       this.#failed = failed;
       if (failed) open.reject(error);
       else open.resolve();
-    } else if (!failed && this.#failed && (this.#host as Node).isConnected) {
+    } else if (!(this.#host as Node).isConnected) {
       this.#failed = false;
-      this.#host.dispatchEvent(new PendingTaskEvent(Promise.resolve(), this.#retry));
+    } else if (failed !== this.#failed) {
+      this.#failed = failed;
+      const complete = failed ? Promise.reject(error) : Promise.resolve();
+      complete.catch(() => {});
+      this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
     }
   }
 }

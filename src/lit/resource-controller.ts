@@ -62,6 +62,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #connected = false;
   /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
   #rendersErrors = false;
+  /** The host has rendered since it was created: `#rendersErrors` is known. */
+  #rendered = false;
   /** The wait announced to boundaries above the host (the pending-task protocol). */
   readonly #task: PendingTask;
   /** `status`, `value` and `error` as the host's last update read them. */
@@ -164,14 +166,20 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   hostDisconnected(): void {
     this.#connected = false;
     this.#stop();
-    // Nobody waits for a host that left: its boundary must not hang. The result stays: moving
-    // the element shows the same data, no flicker.
+    // Nobody waits for a host that left: its boundary must not hang (a failure is announced again
+    // where it lands). The result stays: moving the element shows the same data, no flicker.
     this.#task.settle();
   }
 
   hostUpdate(): void {
     this.#update();
     this.#shown = this.shown();
+  }
+
+  hostUpdated(): void {
+    this.#rendered = true;
+    // A failure found at the first update waited for the render to say who shows it.
+    this.#announce();
   }
 
   /**
@@ -241,7 +249,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     if (!this.#connected) return;
     const status = this.status;
     if (status === ResourceStatus.Pending && !this.#idle) this.#task.start();
-    else this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
+    // Before the host's first render, whether it renders errors itself is not known yet.
+    else if (status !== ResourceStatus.Error || this.#rendered)
+      this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
   }
 
   /** A boundary's retry: refetch, and fail again if there is still nothing to show. */
