@@ -181,6 +181,34 @@ describe('<resource-boundary>', () => {
     expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
   });
 
+  it('a boundary moved while it waits out its delay shows the fallback when the delay passes', async () => {
+    const wrapper = await fixture<HTMLDivElement>(
+      html`<div>
+        <resource-boundary delay="30"><div></div></resource-boundary>
+      </div>`,
+    );
+    const boundary = wrapper.querySelector('resource-boundary')!;
+    let done!: () => void;
+    boundary
+      .querySelector('div')!
+      .dispatchEvent(new PendingTaskEvent(new Promise<void>((resolve) => (done = resolve))));
+    // Moved (a list reordered): disconnected, then connected again. Before: leaving stopped the
+    // delay's timer and nothing started it again, so the content showed until the wait ended.
+    wrapper.append(boundary);
+    await until(() => expect(state(boundary)).to.equal('fallback'));
+    done();
+    await until(() => expect(state(boundary)).to.equal('content'));
+    // A failed element removed while the boundary is out of the document: its failure goes too.
+    const chart = boundary.querySelector('div')!;
+    chart.dispatchEvent(new PendingTaskEvent(Promise.reject(new Error('chart failed'))));
+    await until(() => expect(state(boundary)).to.equal('error'));
+    boundary.remove();
+    chart.remove();
+    wrapper.append(boundary);
+    await until(() => expect(state(boundary)).to.equal('content'));
+    expect(boundary.errors).to.deep.equal([]);
+  });
+
   it('content that replaces a failed element shows: its failure left with it', async () => {
     const server = new FakeServer();
     const { provider } = await mount(

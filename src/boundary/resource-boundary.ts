@@ -108,6 +108,9 @@ export class ResourceBoundary extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.#watchContent.observe(this, { childList: true, subtree: true });
+    // Back after a move: what left meanwhile went unwatched, and the delay's timer stopped.
+    if (this.#dropDeparted()) this.requestUpdate();
+    this.#refresh();
   }
 
   override disconnectedCallback(): void {
