@@ -185,6 +185,29 @@ describe('<resource-devtools>', () => {
     expect(table()).to.equal(before);
   });
 
+  it("times requests and expiry by the Controller's clock, a request from before it attached too", async () => {
+    let now = 1_000;
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch, now: () => now });
+    controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'Fresh' });
+    const request = controller.fetch(GadgetResource.get, { id: '2' });
+    await until(() => expect(server.waiting).to.have.length(1));
+    now += 5_000;
+    const devtools = await fixture(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const panel = devtools.shadowRoot!;
+    // Before: "0 ms" (the panel timed it from when it attached, by Date.now): a request hung
+    // for minutes looked as if it had just started.
+    expect(panel.querySelector('.flights')!.textContent).to.contain('GET /gadgets/2 read, 5000 ms');
+    // Before: 'stale', expiring in about -1,800,000,000 s (Date.now against the Controller's clock).
+    const row = panel.querySelector('tr[data-key="GET /gadgets/1"]')!;
+    expect(row.querySelector('td:nth-child(2)')!.textContent).to.equal('valid');
+    expect(row.querySelector('td:nth-child(3)')!.textContent).to.match(/^\d+ s$/);
+    server.take().respond(200, { id: '2', name: 'Late' });
+    await request;
+  });
+
   it('works with a Controller given by property, outside any provider', async () => {
     const controller = new Controller();
     controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'Loose' });

@@ -20,6 +20,7 @@ interface LogLine {
 interface Flight {
   readonly key: string;
   readonly method: string;
+  /** When it started, by the Controller's clock. */
   readonly at: number;
 }
 
@@ -32,6 +33,14 @@ const ROWS_PER_TYPE = 100;
 
 function isController(value: ControllerLike | undefined): value is Controller {
   return !!value && 'events' in value && typeof (value as Controller).getState === 'function';
+}
+
+/**
+ * The Controller's clock (its `now` option): expiry and request start times are by it, which may
+ * not be Date.now (a clock synchronised with the server's, a test's).
+ */
+function clockOf(controller: Controller): () => number {
+  return controller[controllerInternals]().now;
 }
 
 function clock(at: number): string {
@@ -177,7 +186,7 @@ export class ResourceDevtools extends LitElement {
     for (const request of controller.inFlight()) {
       this.#remember(request.key, request.endpoint, request.args);
       const method = request.endpoint.sideEffect ? 'mutation' : 'read';
-      this.#flights.set(request.id, { key: request.key, method, at: Date.now() });
+      this.#flights.set(request.id, { key: request.key, method, at: request.startedAt });
     }
     this.#stop = controller.events.subscribe(this.#onEvent);
   }
@@ -206,7 +215,7 @@ export class ResourceDevtools extends LitElement {
         this.#remember(event.key, event.endpoint, event.args);
         if (event.phase === 'start') {
           const method = event.endpoint.sideEffect ? 'mutation' : 'read';
-          this.#flights.set(event.id, { key: event.key, method, at: now });
+          this.#flights.set(event.id, { key: event.key, method, at: clockOf(this.#watching!)() });
         } else {
           this.#flights.delete(event.id);
         }
@@ -248,13 +257,13 @@ export class ResourceDevtools extends LitElement {
     const state = controller[controllerInternals]().store.committed;
     return html`<div part="panel">
       <button @click=${() => controller.resetEntireStore()}>Reset store</button>
-      ${this.#renderResponses(controller, state)} ${this.#renderFlights()}
+      ${this.#renderResponses(controller, state)} ${this.#renderFlights(controller)}
       ${this.#renderEntities(state)} ${this.#renderLog()}
     </div>`;
   }
 
   #renderResponses(controller: Controller, state: StoreState) {
-    const now = Date.now();
+    const now = clockOf(controller)();
     const keys = [...new Set([...Object.keys(state.meta), ...Object.keys(state.errors)])].sort();
     return html`<h3>Responses (${keys.length})</h3>
       <table>
@@ -303,8 +312,8 @@ export class ResourceDevtools extends LitElement {
       </table>`;
   }
 
-  #renderFlights() {
-    const now = Date.now();
+  #renderFlights(controller: Controller) {
+    const now = clockOf(controller)();
     const flights = [...this.#flights.values()];
     return html`<h3>In flight (${flights.length})</h3>
       ${
@@ -313,7 +322,9 @@ export class ResourceDevtools extends LitElement {
           : html`<ul class="flights">
               ${flights.map(
                 (flight) =>
-                  html`<li><code>${flight.key}</code> ${flight.method}, ${now - flight.at} ms</li>`,
+                  html`<li>
+                    <code>${flight.key}</code> ${flight.method}, ${Math.round(now - flight.at)} ms
+                  </li>`,
               )}
             </ul>`
       }`;
