@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement, html as litHtml } from 'lit';
 import { Controller, Entity, ResourceController, createResource } from '../index.js';
 import type { ResourceProvider } from '../index.js';
+import type { ResourceDevtools } from './index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import './index.js';
 import { controllerInternals } from '../core/protocol/internals.js';
@@ -206,6 +207,28 @@ describe('<resource-devtools>', () => {
     expect(row.querySelector('td:nth-child(3)')!.textContent).to.match(/^\d+ s$/);
     server.take().respond(200, { id: '2', name: 'Late' });
     await request;
+  });
+
+  it('an entity JSON cannot hold (a cycle, a BigInt from process()) is named, and the panel goes on', async () => {
+    const controller = new Controller();
+    const devtools = await fixture<ResourceDevtools>(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const cyclic: Record<string, unknown> = { id: 'c', name: 'cycle' };
+    cyclic['self'] = { back: cyclic };
+    controller.setResponse(GadgetResource.get, { id: 'c' }, cyclic as never);
+    controller.setResponse(GadgetResource.get, { id: 'b' }, { id: 'b', big: 2n ** 64n } as never);
+    // Before: JSON.stringify threw in render(): updateComplete rejected with "Converting circular
+    // structure to JSON", and the panel stayed as it was, throwing again on every later action.
+    await devtools.updateComplete;
+    controller.setResponse(GadgetResource.get, { id: 'd' }, { id: 'd', name: 'after' });
+    await devtools.updateComplete;
+    const cell = (pk: string) =>
+      devtools.shadowRoot!.querySelector(`[data-type="Gadget"] [data-pk="${pk}"] code`)!
+        .textContent;
+    expect(cell('c')).to.match(/^not JSON: .*(circular|cyclic)/i);
+    expect(cell('b')).to.match(/^not JSON: .*bigint/i);
+    expect(cell('d')).to.equal('{"id":"d","name":"after"}');
   });
 
   it('works with a Controller given by property, outside any provider', async () => {

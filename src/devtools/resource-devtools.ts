@@ -43,6 +43,19 @@ function clockOf(controller: Controller): () => number {
   return controller[controllerInternals]().now;
 }
 
+/**
+ * An entity as the table shows it. What JSON cannot hold (a cycle, a BigInt that a process() made)
+ * is named instead of throwing from render(), which would freeze the panel and throw again on
+ * every action after. The first try has no replacer: a search stringifies every entity.
+ */
+function toJSON(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    return `not JSON: ${describeError(error).split('\n')[0]}`;
+  }
+}
+
 function clock(at: number): string {
   return new Date(at).toISOString().slice(11, 23);
 }
@@ -342,7 +355,7 @@ export class ResourceDevtools extends LitElement {
       />
       ${types.map((type) => {
         const table = state.entities[type]!;
-        const text = (pk: string) => JSON.stringify(table[pk]) ?? 'INVALID';
+        const text = (pk: string) => toJSON(table[pk]) ?? 'INVALID';
         let pks = Object.keys(table);
         if (search && !type.toLowerCase().includes(search)) {
           pks = pks.filter(
