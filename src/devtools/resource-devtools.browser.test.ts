@@ -78,7 +78,7 @@ describe('<resource-devtools>', () => {
     controller.setResponse(GadgetResource.get, { id: '8' }, { id: '8', name: 'Widget' });
     const panel = panelOf(provider);
     await until(() => expect(panel.querySelectorAll('[data-type="Gadget"] tr')).to.have.length(2));
-    const search = panel.querySelector('input[type="search"]') as HTMLInputElement;
+    const search = panel.querySelector('input[data-search="entities"]') as HTMLInputElement;
     search.value = 'widg';
     search.dispatchEvent(new Event('input'));
     await until(() => expect(panel.querySelectorAll('[data-type="Gadget"] tr')).to.have.length(1));
@@ -152,7 +152,7 @@ describe('<resource-devtools>', () => {
     );
     expect(panel.querySelector('[data-pk="g99"]')).to.not.equal(null);
     expect(panel.querySelector('[data-pk="g200"]')).to.equal(null);
-    const search = panel.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const search = panel.querySelector<HTMLInputElement>('input[data-search="entities"]')!;
     search.value = 'gadget 200';
     search.dispatchEvent(new Event('input'));
     await until(() => expect(rows()).to.have.length(1));
@@ -162,6 +162,35 @@ describe('<resource-devtools>', () => {
     search.value = 'gadg';
     search.dispatchEvent(new Event('input'));
     await until(() => expect(rows()).to.have.length(100));
+  });
+
+  it('lists the first 100 responses and says how many more; a key search finds the others', async () => {
+    const controller = new Controller();
+    controller.batch(() => {
+      for (let i = 0; i < 250; i++) {
+        controller.setResponse(GadgetResource.get, { id: `r${i}` }, { id: `r${i}`, name: `${i}` });
+      }
+    });
+    const devtools = await fixture<ResourceDevtools>(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const panel = devtools.shadowRoot!;
+    const rows = () => panel.querySelectorAll('tr[data-key]');
+    // Before: all 250 rows, each with its buttons, rendered again on every action (10,000 stored
+    // responses: about 17 ms an action in Chromium, a frame, against 0.01 ms without the panel).
+    expect(rows()).to.have.length(100);
+    expect(panel.textContent).to.contain('Responses (250)');
+    expect(panel.querySelector('.more-responses')!.textContent).to.equal(
+      'and 150 more: search to find them',
+    );
+    const search = panel.querySelector<HTMLInputElement>('input[data-search="keys"]')!;
+    search.value = '/gadgets/r249';
+    search.dispatchEvent(new Event('input'));
+    await devtools.updateComplete;
+    expect([...rows()].map((row) => row.getAttribute('data-key'))).to.deep.equal([
+      'GET /gadgets/r249',
+    ]);
+    expect(panel.querySelector('.more-responses')).to.equal(null);
   });
 
   it('reads the store without taking its tables: writes after a render stay in place, uncopied', async () => {

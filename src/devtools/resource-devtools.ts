@@ -26,10 +26,11 @@ interface Flight {
 
 const LOG_SIZE = 200;
 /**
- * Entities listed per type; a search finds the others. A panel that rendered (and serialized) a
- * store of 10,000 entities on every action would slow the page it inspects.
+ * Entities listed per type, and responses listed; a search finds the others. A panel that
+ * rendered (and serialized) a store of 10,000 entities or responses on every action would slow
+ * the page it inspects.
  */
-const ROWS_PER_TYPE = 100;
+const ROWS = 100;
 
 function isController(value: ControllerLike | undefined): value is Controller {
   return !!value && 'events' in value && typeof (value as Controller).getState === 'function';
@@ -90,6 +91,7 @@ export class ResourceDevtools extends LitElement {
   static override properties = {
     controller: { attribute: false },
     _search: { state: true },
+    _keySearch: { state: true },
   };
 
   static override styles = css`
@@ -152,6 +154,9 @@ export class ResourceDevtools extends LitElement {
 
   /** @internal The entity search. */
   _search = '';
+
+  /** @internal The response key search. */
+  _keySearch = '';
 
   readonly #log: LogLine[] = [];
   readonly #flights = new Map<number, Flight>();
@@ -277,8 +282,19 @@ export class ResourceDevtools extends LitElement {
 
   #renderResponses(controller: Controller, state: StoreState) {
     const now = clockOf(controller)();
-    const keys = [...new Set([...Object.keys(state.meta), ...Object.keys(state.errors)])].sort();
-    return html`<h3>Responses (${keys.length})</h3>
+    const all = [...new Set([...Object.keys(state.meta), ...Object.keys(state.errors)])];
+    const search = this._keySearch.trim().toLowerCase();
+    const found = search ? all.filter((key) => key.toLowerCase().includes(search)) : all;
+    const more = found.length - ROWS;
+    const keys = found.sort().slice(0, ROWS);
+    return html`<h3>Responses (${all.length})</h3>
+      <input
+        type="search"
+        data-search="keys"
+        placeholder="Search keys"
+        .value=${this._keySearch}
+        @input=${(event: Event) => (this._keySearch = (event.target as HTMLInputElement).value)}
+      />
       <table>
         <tr>
           <th>key</th>
@@ -322,7 +338,12 @@ export class ResourceDevtools extends LitElement {
             </td>
           </tr>`;
         })}
-      </table>`;
+      </table>
+      ${
+        more > 0
+          ? html`<p class="more-responses">and ${more} more: search to find them</p>`
+          : nothing
+      }`;
   }
 
   #renderFlights(controller: Controller) {
@@ -349,6 +370,7 @@ export class ResourceDevtools extends LitElement {
     return html`<h3>Entities</h3>
       <input
         type="search"
+        data-search="entities"
         placeholder="Search type, pk or content"
         .value=${this._search}
         @input=${(event: Event) => (this._search = (event.target as HTMLInputElement).value)}
@@ -363,11 +385,11 @@ export class ResourceDevtools extends LitElement {
           );
         }
         if (pks.length === 0) return nothing;
-        const more = pks.length - ROWS_PER_TYPE;
+        const more = pks.length - ROWS;
         return html`<details open data-type=${type}>
           <summary>${type} (${pks.length})</summary>
           <table>
-            ${pks.slice(0, ROWS_PER_TYPE).map((pk) => {
+            ${pks.slice(0, ROWS).map((pk) => {
               const json = text(pk);
               return html`<tr data-pk=${pk}>
                 <td>${pk}</td>
