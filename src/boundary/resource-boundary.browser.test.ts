@@ -181,6 +181,34 @@ describe('<resource-boundary>', () => {
     expect(provider.querySelectorAll('boundary-card')[1]!.shadowRoot!.textContent).to.equal('Two');
   });
 
+  it('Retry sends one request per failed read, however many elements show it', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary
+        ><boundary-card card-id="1"></boundary-card><boundary-card card-id="1"></boundary-card
+        ><boundary-card card-id="2"></boundary-card
+      ></resource-boundary>`,
+    );
+    const boundary = provider.querySelector('resource-boundary')!;
+    await until(() => expect(server.waiting).to.have.length(2));
+    server.take('GET /cards/1').respond(500, { message: 'down' });
+    server.take('GET /cards/2').respond(503, { message: 'down' });
+    await until(() => expect(state(boundary)).to.equal('error'));
+    (boundary.shadowRoot!.querySelector('[part="retry"]') as HTMLButtonElement).click();
+    await until(() => expect(server.waiting).to.have.length(2));
+    await flush();
+    // Before: each element refetched its own read, and /cards/1 was asked for twice.
+    expect(server.waiting.map((call) => call.url).sort()).to.deep.equal(['/cards/1', '/cards/2']);
+    server.take('GET /cards/1').respond(200, { id: '1', title: 'One' });
+    server.take('GET /cards/2').respond(200, { id: '2', title: 'Two' });
+    await until(() => expect(state(boundary)).to.equal('content'));
+    const titles = [...provider.querySelectorAll('boundary-card')].map(
+      (card) => card.shadowRoot!.textContent,
+    );
+    expect(titles).to.deep.equal(['One', 'One', 'Two']);
+  });
+
   it('a boundary moved while it waits out its delay shows the fallback when the delay passes', async () => {
     const wrapper = await fixture<HTMLDivElement>(
       html`<div>

@@ -254,9 +254,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
       this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
   }
 
-  /** A boundary's retry: refetch, and fail again if there is still nothing to show. */
+  /**
+   * A boundary's retry: fetch again (joining the retry of another element showing the same read),
+   * and fail again if there is still nothing to show.
+   */
   async #retry(): Promise<void> {
-    await this.refetch();
+    if (this.#link.answered) await this.#observer?.refetch(true);
     if (this.status === ResourceStatus.Error) throw this.error;
   }
 

@@ -128,13 +128,20 @@ export class ResponseObserver<E extends EndpointLike> {
 
   /**
    * Fetches the read again, even when it is fresh. Never rejects: a failure shows in `error`.
+   * With `join`, an identical read in flight is joined instead (a retry of a failure that every
+   * reader of it asks for at once: one request serves them all).
    * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
    */
-  refetch(): Promise<void> {
+  refetch(join = false): Promise<void> {
     if (!this.#endpoint || !this.#args || this.#argsError !== undefined) return Promise.resolve();
-    // A new request even when one is in flight: it may have been sent with other headers (a hook's
-    // token changed) or be the very answer the user wants to replace.
-    return this.#track(this.controller.refetch(this.#endpoint, ...(this.#args as Parameters<E>)));
+    // Otherwise a new request even when one is in flight: it may have been sent with other headers
+    // (a hook's token changed) or be the very answer the user wants to replace.
+    const args = this.#args as Parameters<E>;
+    return this.#track(
+      join
+        ? this.controller.fetch(this.#endpoint, ...args)
+        : this.controller.refetch(this.#endpoint, ...args),
+    );
   }
 
   readonly #onStoreChange = (): void => {
