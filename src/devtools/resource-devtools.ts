@@ -288,13 +288,7 @@ export class ResourceDevtools extends LitElement {
     const more = found.length - ROWS;
     const keys = found.sort().slice(0, ROWS);
     return html`<h3>Responses (${all.length})</h3>
-      <input
-        type="search"
-        data-search="keys"
-        placeholder="Search keys"
-        .value=${this._keySearch}
-        @input=${(event: Event) => (this._keySearch = (event.target as HTMLInputElement).value)}
-      />
+      ${this.#searchBox('keys', 'Search keys', '_keySearch')}
       <table>
         <tr>
           <th>key</th>
@@ -364,17 +358,22 @@ export class ResourceDevtools extends LitElement {
       }`;
   }
 
+  /** A search box that keeps what is typed in `field` (a state property: the panel re-renders). */
+  #searchBox(name: string, placeholder: string, field: '_search' | '_keySearch') {
+    return html`<input
+      type="search"
+      data-search=${name}
+      placeholder=${placeholder}
+      .value=${this[field]}
+      @input=${(event: Event) => (this[field] = (event.target as HTMLInputElement).value)}
+    />`;
+  }
+
   #renderEntities(state: StoreState) {
     const search = this._search.trim().toLowerCase();
     const types = Object.keys(state.entities).sort();
     return html`<h3>Entities</h3>
-      <input
-        type="search"
-        data-search="entities"
-        placeholder="Search type, pk or content"
-        .value=${this._search}
-        @input=${(event: Event) => (this._search = (event.target as HTMLInputElement).value)}
-      />
+      ${this.#searchBox('entities', 'Search type, pk or content', '_search')}
       ${types.map((type) => {
         const table = state.entities[type]!;
         const text = (pk: string) => toJSON(table[pk]) ?? 'INVALID';
