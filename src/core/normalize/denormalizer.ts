@@ -117,25 +117,29 @@ export class Denormalizer {
    * instance exists, so a cycle back to it gets the instance under construction. With a memo,
    * the dependencies of each finished value are kept beside it.
    */
-  private readonly done = new Map<object, Done>();
-  private lastSchema: object | undefined;
-  private lastDone: Done | undefined;
+  readonly #done = new Map<object, Done>();
+  #lastSchema: object | undefined;
+  #lastDone: Done | undefined;
   /** The table read last: reads come in runs of one key, so the lookup is mostly reused. */
-  private tableKey: string | undefined;
-  private table: Record<string, StoredEntity> | undefined;
+  #tableKey: string | undefined;
+  #table: Record<string, StoredEntity> | undefined;
   /** Dependency frames of the values being built, innermost last (only with a memo). */
-  private readonly frames: Dependencies[] = [];
+  readonly #frames: Dependencies[] = [];
+
+  readonly #memo: StoredMemo | undefined;
 
   constructor(
     readonly entities: EntityTable,
-    private readonly memo?: StoredMemo,
-  ) {}
+    memo?: StoredMemo,
+  ) {
+    this.#memo = memo;
+  }
 
   /** Denormalizes a whole read, recording its dependencies when there is a memo. */
   run(schema: unknown, input: unknown): MemoEntry {
-    this.frames.push([]);
+    this.#frames.push([]);
     const value = this.unvisit(schema, input);
-    const deps = this.frames.pop()!;
+    const deps = this.#frames.pop()!;
     // A Union with nothing stored for it reads as undefined (as in the reference); one whose
     // member is missing from the store is missing, as an Entity is.
     const topMissing =
@@ -149,10 +153,10 @@ export class Denormalizer {
   readonly unvisit = (schema: unknown, input: unknown): unknown => {
     if (schema === undefined || schema === null || input === undefined || input === null)
       return input;
-    if (isEntityClass(schema)) return this.stored(schema, schema.key, input);
+    if (isEntityClass(schema)) return this.#stored(schema, schema.key, input);
     if (isSchemaInstance(schema)) {
       if (schema.readsStore === true)
-        return this.stored(schema as StoredSchema, schema.key!, input);
+        return this.#stored(schema as StoredSchema, schema.key!, input);
       return schema.denormalize(input, [] as Args, this.unvisit);
     }
     if (Array.isArray(schema))
@@ -163,32 +167,32 @@ export class Denormalizer {
     return input;
   };
 
-  private addDeps(deps: Dependencies): void {
-    const frame = this.frames[this.frames.length - 1];
+  #addDeps(deps: Dependencies): void {
+    const frame = this.#frames[this.#frames.length - 1];
     if (frame !== undefined) for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
   }
 
-  private doneFor(schema: object): Done {
-    if (schema === this.lastSchema) return this.lastDone!;
-    let done = this.done.get(schema);
+  #doneFor(schema: object): Done {
+    if (schema === this.#lastSchema) return this.#lastDone!;
+    let done = this.#done.get(schema);
     if (done === undefined) {
       const entity = isEntityClass(schema);
       const fields = entity ? schemaKeys(schema.schema) : [];
       const computed = computedBy(entity ? (schema.prototype as object) : null);
-      this.done.set(schema, (done = { values: new Map(), deps: new Map(), fields, computed }));
+      this.#done.set(schema, (done = { values: new Map(), deps: new Map(), fields, computed }));
     }
-    this.lastSchema = schema;
-    this.lastDone = done;
+    this.#lastSchema = schema;
+    this.#lastDone = done;
     return done;
   }
 
   /** The stored object under key and pk, INVALID, or undefined (missing, or not an object). */
-  private lookup(key: string, pk: string): StoredEntity | undefined {
-    if (key !== this.tableKey) {
-      this.tableKey = key;
-      this.table = getOwn(this.entities, key);
+  #lookup(key: string, pk: string): StoredEntity | undefined {
+    if (key !== this.#tableKey) {
+      this.#tableKey = key;
+      this.#table = getOwn(this.entities, key);
     }
-    const table = this.table;
+    const table = this.#table;
     const stored = table === undefined ? undefined : getOwn(table, pk);
     // Only objects are entities or lists: anything else in the table (null, a number: a damaged
     // or foreign state) reads as missing.
@@ -198,31 +202,31 @@ export class Denormalizer {
   }
 
   /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
-  private stored(schema: StoredSchema, key: string, input: unknown): unknown {
-    if (typeof input === 'object') return this.inline(schema, input as object);
+  #stored(schema: StoredSchema, key: string, input: unknown): unknown {
+    if (typeof input === 'object') return this.#inline(schema, input as object);
     const pk = typeof input === 'string' ? input : String(input);
     const identity = isEntityClass(schema)
       ? schema
       : listIdentity(schema.storeIdentity ?? schema, key);
-    const done = this.doneFor(identity);
-    const memo = this.memo;
+    const done = this.#doneFor(identity);
+    const memo = this.#memo;
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
     const finished = done.values.get(pk);
     if (finished !== undefined) {
       // No dependencies yet: a cycle back to an entity still being built.
-      if (memo !== undefined) this.addDeps(done.deps.get(pk) ?? [key, pk, this.lookup(key, pk)]);
+      if (memo !== undefined) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
       return finished;
     }
-    const stored = this.lookup(key, pk);
+    const stored = this.#lookup(key, pk);
     if (stored === undefined || stored === INVALID) {
-      if (memo !== undefined) this.addDeps([key, pk, stored]);
+      if (memo !== undefined) this.#addDeps([key, pk, stored]);
       return stored;
     }
     // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
     if (memo === undefined) {
       // entity() enters its own value in `done`, as soon as the instance exists.
       if (isEntityClass(schema))
-        return this.entity(schema, stored as Record<string, unknown>, done, pk);
+        return this.#entity(schema, stored as Record<string, unknown>, done, pk);
       const value = schema.denormalizeStored!(stored, this.unvisit);
       done.values.set(pk, value);
       return value;
@@ -233,21 +237,21 @@ export class Denormalizer {
     if (hit !== undefined && depsValid(hit.deps, this.entities)) {
       done.values.set(pk, hit.value);
       done.deps.set(pk, hit.deps);
-      this.addDeps(hit.deps);
+      this.#addDeps(hit.deps);
       return hit.value;
     }
-    this.frames.push([key, pk, stored]);
+    this.#frames.push([key, pk, stored]);
     let value: unknown;
     try {
       value = isEntityClass(schema)
-        ? this.entity(schema, stored as Record<string, unknown>, done, pk)
+        ? this.#entity(schema, stored as Record<string, unknown>, done, pk)
         : schema.denormalizeStored!(stored, this.unvisit);
     } finally {
-      const deps = this.frames.pop()!;
+      const deps = this.#frames.pop()!;
       done.values.set(pk, value);
       done.deps.set(pk, deps);
       bySchema.set(stored, { value, deps });
-      this.addDeps(deps);
+      this.#addDeps(deps);
     }
     return value;
   }
@@ -256,31 +260,31 @@ export class Denormalizer {
    * A value given in place of a pk (not normalized: an optimistic value, data denormalized
    * before): an instance of the class as it is, a plain object made into one.
    */
-  private inline(schema: StoredSchema, input: object): unknown {
+  #inline(schema: StoredSchema, input: object): unknown {
     if (!isEntityClass(schema)) return schema.denormalizeStored!(input, this.unvisit);
     if (Object.getPrototypeOf(input) === schema.prototype) return input;
-    const done = this.doneFor(schema);
+    const done = this.#doneFor(schema);
     const finished = done.values.get(input);
     return finished !== undefined
       ? finished
-      : this.entity(schema, input as Record<string, unknown>, done, input);
+      : this.#entity(schema, input as Record<string, unknown>, done, input);
   }
 
   /** An entity that must not be shown: INVALID for the rest of this pass. */
-  private unshowable(slot: unknown, done: Done): typeof INVALID {
+  #unshowable(slot: unknown, done: Done): typeof INVALID {
     done.values.set(slot, INVALID);
     return INVALID;
   }
 
   /** Builds an entity from `stored`, entered in `done` under `slot` (its pk, or the object). */
-  private entity(
+  #entity(
     entity: EntityClass,
     stored: Record<string, unknown>,
     done: Done,
     slot: unknown,
   ): unknown {
     // Stored data the class rejects must not be shown, as at normalize time.
-    if (entity.validate(stored)) return this.unshowable(slot, done);
+    if (entity.validate(stored)) return this.#unshowable(slot, done);
     const instance = instantiate(entity, stored, done.computed);
     done.values.set(slot, instance);
     const nested = entity.schema;
@@ -296,7 +300,7 @@ export class Denormalizer {
         // A field whose default is null/undefined is optional: it simply goes away. A required
         // one that is INVALID or missing makes this entity unshowable.
         if (optionalOf(entity).has(field)) setOwn(instance, field, undefined);
-        else return this.unshowable(slot, done);
+        else return this.#unshowable(slot, done);
       } else {
         instance[field] = denormalized;
       }

@@ -70,14 +70,14 @@ function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown
  * memo.denormalize([Todo], ['1', '2'], entities) === memo.denormalize([Todo], ['1', '2'], entities) // true
  */
 export class MemoCache {
-  private stored: StoredMemo = new WeakMap();
-  private readonly byObject = new WeakMap<object, Map<unknown, MemoEntry[]>>();
+  #stored: StoredMemo = new WeakMap();
+  readonly #byObject = new WeakMap<object, Map<unknown, MemoEntry[]>>();
   // Reads whose normalized result is a plain value (a pk): bounded, as pks do not die like objects.
-  private readonly byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
-  private static readonly maxValueEntries = 10_000;
+  readonly #byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
+  static readonly #maxValueEntries = 10_000;
 
   denormalize(schema: unknown, input: unknown, entities: EntityTable, _args: Args = []): unknown {
-    const bySchema = this.entriesFor(input);
+    const bySchema = this.#entriesFor(input);
     // The last two results are kept: an optimistic update that is rolled back brings the tables
     // back to the older one, which is then still valid as it was.
     const recent = bySchema.get(schema);
@@ -88,12 +88,12 @@ export class MemoCache {
     }
     let entry: MemoEntry;
     try {
-      entry = new Denormalizer(entities, this.stored).run(schema, input);
+      entry = new Denormalizer(entities, this.#stored).run(schema, input);
     } catch (error) {
       // A pass that failed (a constructor that threw, a graph too deep for the stack) left its
       // unfinished values behind as if built: forget them all, so the next read tries again
       // instead of finding "missing".
-      this.stored = new WeakMap();
+      this.#stored = new WeakMap();
       throw error;
     }
     // What is the same as in the last read keeps its object, so nothing re-renders for it; a
@@ -112,16 +112,16 @@ export class MemoCache {
     return value;
   }
 
-  private entriesFor(input: unknown): Map<unknown, MemoEntry[]> {
+  #entriesFor(input: unknown): Map<unknown, MemoEntry[]> {
     if (input !== null && typeof input === 'object') {
-      let entries = this.byObject.get(input);
-      if (!entries) this.byObject.set(input, (entries = new Map()));
+      let entries = this.#byObject.get(input);
+      if (!entries) this.#byObject.set(input, (entries = new Map()));
       return entries;
     }
-    let entries = this.byValue.get(input);
+    let entries = this.#byValue.get(input);
     if (!entries) {
-      if (this.byValue.size >= MemoCache.maxValueEntries) this.byValue.clear();
-      this.byValue.set(input, (entries = new Map()));
+      if (this.#byValue.size >= MemoCache.#maxValueEntries) this.#byValue.clear();
+      this.#byValue.set(input, (entries = new Map()));
     }
     return entries;
   }

@@ -88,47 +88,55 @@ function covers(existing: Record<string, unknown>, incoming: Record<string, unkn
 class TableWriter implements NormalizeDelegate {
   entities: EntityTable;
   entitiesMeta: EntityMetaTable;
-  private readonly slots = new Map<string, Slot>();
+  readonly #slots = new Map<string, Slot>();
+  readonly #store: NormalizedStore;
+  readonly #meta: EntityMeta;
+  readonly #owned: WeakSet<object> | undefined;
+  readonly #log: WriteLog | undefined;
 
   constructor(
-    private readonly store: NormalizedStore,
-    private readonly meta: EntityMeta,
-    private readonly owned: WeakSet<object> | undefined,
-    private readonly log: WriteLog | undefined,
+    store: NormalizedStore,
+    meta: EntityMeta,
+    owned: WeakSet<object> | undefined,
+    log: WriteLog | undefined,
   ) {
+    this.#store = store;
+    this.#meta = meta;
+    this.#owned = owned;
+    this.#log = log;
     this.entities = store.entities;
     this.entitiesMeta = store.entitiesMeta;
   }
 
-  private readEntity(slot: Slot, pk: string): StoredEntity | undefined {
+  #readEntity(slot: Slot, pk: string): StoredEntity | undefined {
     const overlay = slot.entitiesOverlay;
     if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
     return getOwn(slot.entities, pk);
   }
 
-  private readMeta(slot: Slot, pk: string): EntityMeta | undefined {
+  #readMeta(slot: Slot, pk: string): EntityMeta | undefined {
     const overlay = slot.metaOverlay;
     if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
     return getOwn(slot.meta, pk);
   }
 
-  private setEntityValue(key: string, slot: Slot, pk: string, value: StoredEntity): void {
-    if (!slot.entitiesCopied && this.owned?.has(slot.entities)) {
+  #setEntityValue(key: string, slot: Slot, pk: string, value: StoredEntity): void {
+    if (!slot.entitiesCopied && this.#owned?.has(slot.entities)) {
       (slot.entitiesOverlay ??= new Map()).set(pk, value);
     } else {
-      setOwn(this.entityTable(key, slot), pk, value);
+      setOwn(this.#entityTable(key, slot), pk, value);
     }
     // Logged under the table as it is now: a later copy of it logs again (entityTable).
-    logWrite(this.log, slot.entities, pk);
+    logWrite(this.#log, slot.entities, pk);
   }
 
-  private setMetaValue(key: string, slot: Slot, pk: string, meta: EntityMeta): void {
-    if (!slot.metaCopied && this.owned?.has(slot.meta)) {
+  #setMetaValue(key: string, slot: Slot, pk: string, meta: EntityMeta): void {
+    if (!slot.metaCopied && this.#owned?.has(slot.meta)) {
       (slot.metaOverlay ??= new Map()).set(pk, meta);
     } else {
-      setOwn(this.metaTable(key, slot), pk, meta);
+      setOwn(this.#metaTable(key, slot), pk, meta);
     }
-    logWrite(this.log, slot.meta, pk);
+    logWrite(this.#log, slot.meta, pk);
   }
 
   /**
@@ -137,7 +145,7 @@ class TableWriter implements NormalizeDelegate {
    */
   finish(): boolean {
     let wrote = false;
-    for (const slot of this.slots.values()) {
+    for (const slot of this.#slots.values()) {
       if (slot.entitiesOverlay) {
         for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
         wrote ||= slot.entitiesOverlay.size > 0;
@@ -150,41 +158,42 @@ class TableWriter implements NormalizeDelegate {
     return wrote;
   }
 
-  private slot(key: string): Slot {
-    let slot = this.slots.get(key);
+  #slot(key: string): Slot {
+    let slot = this.#slots.get(key);
     if (slot === undefined) {
       slot = {
-        entities: getOwn(this.store.entities, key) ?? (NO_ENTITIES as Record<string, StoredEntity>),
-        meta: getOwn(this.store.entitiesMeta, key) ?? (NO_META as Record<string, EntityMeta>),
+        entities:
+          getOwn(this.#store.entities, key) ?? (NO_ENTITIES as Record<string, StoredEntity>),
+        meta: getOwn(this.#store.entitiesMeta, key) ?? (NO_META as Record<string, EntityMeta>),
         entitiesCopied: false,
         metaCopied: false,
       };
-      this.slots.set(key, slot);
+      this.#slots.set(key, slot);
     }
     return slot;
   }
 
-  private entityTable(key: string, slot: Slot): Record<string, StoredEntity> {
+  #entityTable(key: string, slot: Slot): Record<string, StoredEntity> {
     if (!slot.entitiesCopied) {
-      if (this.entities === this.store.entities) this.entities = { ...this.entities };
+      if (this.entities === this.#store.entities) this.entities = { ...this.entities };
       slot.entities = copyTable(slot.entities);
       if (slot.entitiesOverlay) {
         for (const [pk, value] of slot.entitiesOverlay) {
           setOwn(slot.entities, pk, value);
-          logWrite(this.log, slot.entities, pk);
+          logWrite(this.#log, slot.entities, pk);
         }
         slot.entitiesOverlay = undefined;
       }
       slot.entitiesCopied = true;
-      this.owned?.add(slot.entities);
+      this.#owned?.add(slot.entities);
       setOwn(this.entities, key, slot.entities);
     }
     return slot.entities;
   }
 
-  private metaTable(key: string, slot: Slot): Record<string, EntityMeta> {
+  #metaTable(key: string, slot: Slot): Record<string, EntityMeta> {
     if (!slot.metaCopied) {
-      if (this.entitiesMeta === this.store.entitiesMeta)
+      if (this.entitiesMeta === this.#store.entitiesMeta)
         this.entitiesMeta = { ...this.entitiesMeta };
       slot.meta = copyTable(slot.meta);
       if (slot.metaOverlay) {
@@ -192,31 +201,31 @@ class TableWriter implements NormalizeDelegate {
         slot.metaOverlay = undefined;
       }
       slot.metaCopied = true;
-      this.owned?.add(slot.meta);
+      this.#owned?.add(slot.meta);
       setOwn(this.entitiesMeta, key, slot.meta);
     }
     return slot.meta;
   }
 
   getEntity(key: string, pk: string): StoredEntity | undefined {
-    return this.readEntity(this.slot(key), pk);
+    return this.#readEntity(this.#slot(key), pk);
   }
 
   getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
-    const slot = this.slot(key);
+    const slot = this.#slot(key);
     if (slot.entities === NO_ENTITIES) return undefined;
     // A whole-table view (collections walk their lists): pending writes must be in it.
-    if (slot.entitiesOverlay !== undefined) return this.entityTable(key, slot);
+    if (slot.entitiesOverlay !== undefined) return this.#entityTable(key, slot);
     return slot.entities;
   }
 
   /** True when `value` is the very object the store passed in holds for (key, pk). */
-  private isStored(key: string, pk: string, value: object): boolean {
-    const table = getOwn(this.store.entities, key);
+  #isStored(key: string, pk: string, value: object): boolean {
+    const table = getOwn(this.#store.entities, key);
     return table !== undefined && getOwn(table, pk) === value;
   }
 
-  private write(
+  #write(
     key: string,
     slot: Slot,
     pk: string,
@@ -225,13 +234,13 @@ class TableWriter implements NormalizeDelegate {
     previousMeta: EntityMeta | undefined,
     meta: EntityMeta,
   ): void {
-    if (value !== previous) this.setEntityValue(key, slot, pk, value);
+    if (value !== previous) this.#setEntityValue(key, slot, pk, value);
     if (
       previousMeta === undefined ||
       (previousMeta !== meta &&
         (previousMeta.fetchedAt !== meta.fetchedAt || previousMeta.expiresAt !== meta.expiresAt))
     ) {
-      this.setMetaValue(key, slot, pk, meta);
+      this.#setMetaValue(key, slot, pk, meta);
     }
   }
 
@@ -241,11 +250,11 @@ class TableWriter implements NormalizeDelegate {
     pk: string,
     incoming: Record<string, unknown>,
   ): void {
-    const slot = this.slot(key);
-    const existing = this.readEntity(slot, pk);
-    const existingMeta = this.readMeta(slot, pk);
+    const slot = this.#slot(key);
+    const existing = this.#readEntity(slot, pk);
+    const existingMeta = this.#readMeta(slot, pk);
     if (existing === undefined) {
-      this.write(key, slot, pk, incoming, existing, existingMeta, this.meta);
+      this.#write(key, slot, pk, incoming, existing, existingMeta, this.#meta);
       return;
     }
     const defaultMerge = entity === undefined || entity.merge === Entity.merge;
@@ -253,19 +262,19 @@ class TableWriter implements NormalizeDelegate {
       entity ? entity.merge(older, newer) : { ...older, ...newer };
     // Every write of this payload carries this payload's meta object: that is how a pk seen
     // earlier in the same payload is recognised.
-    if (existing !== INVALID && existingMeta === this.meta) {
+    if (existing !== INVALID && existingMeta === this.#meta) {
       // The same pk earlier in this payload: same age, so simply merge (nothing to do when it
       // adds nothing). When that earlier write kept the store's own object, keep it again if
       // nothing differs.
       if (defaultMerge && covers(existing, incoming)) return;
       let next = merge(existing, incoming);
-      if (this.isStored(key, pk, existing) && jsonEqual(existing, next)) next = existing;
-      this.write(key, slot, pk, next, existing, existingMeta, this.meta);
+      if (this.#isStored(key, pk, existing) && jsonEqual(existing, next)) next = existing;
+      this.#write(key, slot, pk, next, existing, existingMeta, this.#meta);
       return;
     }
     let next: StoredEntity;
-    let meta = this.meta;
-    if (existingMeta !== undefined && existingMeta.fetchedAt > this.meta.fetchedAt) {
+    let meta = this.#meta;
+    if (existingMeta !== undefined && existingMeta.fetchedAt > this.#meta.fetchedAt) {
       // Older than what the store holds: the stored values win, and an INVALID mark stays.
       if (existing === INVALID) return;
       next = merge(incoming, existing);
@@ -279,7 +288,7 @@ class TableWriter implements NormalizeDelegate {
     }
     // Unchanged data keeps the stored object, so nothing that shows it renders again.
     if (next !== existing && existing !== INVALID && jsonEqual(existing, next)) next = existing;
-    this.write(key, slot, pk, next, existing, existingMeta, meta);
+    this.#write(key, slot, pk, next, existing, existingMeta, meta);
   }
 
   setEntity(
@@ -288,10 +297,10 @@ class TableWriter implements NormalizeDelegate {
     value: Record<string, unknown> | typeof INVALID,
     ifNewer = false,
   ): void {
-    const slot = this.slot(key);
-    const existing = this.readEntity(slot, pk);
-    const existingMeta = this.readMeta(slot, pk);
-    if (ifNewer && existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
+    const slot = this.#slot(key);
+    const existing = this.#readEntity(slot, pk);
+    const existingMeta = this.#readMeta(slot, pk);
+    if (ifNewer && existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
     const next =
       existing !== undefined &&
       existing !== INVALID &&
@@ -299,14 +308,14 @@ class TableWriter implements NormalizeDelegate {
       jsonEqual(existing, value)
         ? existing
         : value;
-    this.write(key, slot, pk, next, existing, existingMeta, this.meta);
+    this.#write(key, slot, pk, next, existing, existingMeta, this.#meta);
   }
 
   invalidate(key: string, pk: string): void {
-    const slot = this.slot(key);
-    const existingMeta = this.readMeta(slot, pk);
-    if (existingMeta && existingMeta.fetchedAt > this.meta.fetchedAt) return;
-    this.write(key, slot, pk, INVALID, this.readEntity(slot, pk), existingMeta, this.meta);
+    const slot = this.#slot(key);
+    const existingMeta = this.#readMeta(slot, pk);
+    if (existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
+    this.#write(key, slot, pk, INVALID, this.#readEntity(slot, pk), existingMeta, this.#meta);
   }
 }
 
