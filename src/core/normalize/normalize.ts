@@ -3,8 +3,6 @@ import type {
   Args,
   EntityClass,
   EntityMeta,
-  EntityMetaTable,
-  EntityTable,
   NormalizeDelegate,
   NormalizeResult,
   NormalizedStore,
@@ -46,15 +44,25 @@ function copyTable<T>(table: Readonly<Record<string, T>> | undefined): Record<st
   return table === undefined ? {} : { ...table };
 }
 
-/** One key's tables as this payload sees them; each copied from the store's on its first write. */
-interface Slot {
-  entities: Record<string, StoredEntity>;
-  meta: Record<string, EntityMeta>;
-  entitiesCopied: boolean;
-  metaCopied: boolean;
+/** The tables of every key in one family (entities, or their meta), copied on the first write. */
+interface Family<T> {
+  tables: Record<string, Record<string, T>>;
+  copied: boolean;
+}
+
+/** One table of one key as this payload sees it: copied from the store's on its first write. */
+interface Table<T> {
+  record: Record<string, T>;
+  copied: boolean;
   /** Writes to a table the caller owns, applied in place once the whole payload succeeded. */
-  entitiesOverlay?: Map<string, StoredEntity>;
-  metaOverlay?: Map<string, EntityMeta>;
+  overlay?: Map<string, T>;
+  readonly family: Family<T>;
+}
+
+/** One key's tables as this payload sees them. */
+interface Slot {
+  readonly entities: Table<StoredEntity>;
+  readonly meta: Table<EntityMeta>;
 }
 
 /** Options of normalize. */
@@ -70,8 +78,7 @@ export interface NormalizeOptions {
   log?: WriteLog;
 }
 
-const NO_ENTITIES: Readonly<Record<string, StoredEntity>> = Object.freeze({});
-const NO_META: Readonly<Record<string, EntityMeta>> = Object.freeze({});
+const NO_TABLE: Readonly<Record<string, never>> = Object.freeze({});
 
 /** True when every member of `incoming` is already in `existing`, with the same value. */
 function covers(existing: Record<string, unknown>, incoming: Record<string, unknown>): boolean {
@@ -86,8 +93,8 @@ function covers(existing: Record<string, unknown>, incoming: Record<string, unkn
  * writes to them, so the store passed in is never changed.
  */
 class TableWriter implements NormalizeDelegate {
-  entities: EntityTable;
-  entitiesMeta: EntityMetaTable;
+  readonly entities: Family<StoredEntity>;
+  readonly entitiesMeta: Family<EntityMeta>;
   readonly #slots = new Map<string, Slot>();
   readonly #store: NormalizedStore;
   readonly #meta: EntityMeta;
@@ -104,39 +111,24 @@ class TableWriter implements NormalizeDelegate {
     this.#meta = meta;
     this.#owned = owned;
     this.#log = log;
-    this.entities = store.entities;
-    this.entitiesMeta = store.entitiesMeta;
+    this.entities = { tables: store.entities, copied: false };
+    this.entitiesMeta = { tables: store.entitiesMeta, copied: false };
   }
 
-  #readEntity(slot: Slot, pk: string): StoredEntity | undefined {
-    const overlay = slot.entitiesOverlay;
+  #read<T>(table: Table<T>, pk: string): T | undefined {
+    const overlay = table.overlay;
     if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
-    return getOwn(slot.entities, pk);
+    return getOwn(table.record, pk);
   }
 
-  #readMeta(slot: Slot, pk: string): EntityMeta | undefined {
-    const overlay = slot.metaOverlay;
-    if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
-    return getOwn(slot.meta, pk);
-  }
-
-  #setEntityValue(key: string, slot: Slot, pk: string, value: StoredEntity): void {
-    if (!slot.entitiesCopied && this.#owned?.has(slot.entities)) {
-      (slot.entitiesOverlay ??= new Map()).set(pk, value);
+  #set<T>(key: string, table: Table<T>, pk: string, value: T): void {
+    if (!table.copied && this.#owned?.has(table.record)) {
+      (table.overlay ??= new Map()).set(pk, value);
     } else {
-      setOwn(this.#entityTable(key, slot), pk, value);
+      setOwn(this.#writable(key, table), pk, value);
     }
-    // Logged under the table as it is now: a later copy of it logs again (entityTable).
-    logWrite(this.#log, slot.entities, pk);
-  }
-
-  #setMetaValue(key: string, slot: Slot, pk: string, meta: EntityMeta): void {
-    if (!slot.metaCopied && this.#owned?.has(slot.meta)) {
-      (slot.metaOverlay ??= new Map()).set(pk, meta);
-    } else {
-      setOwn(this.#metaTable(key, slot), pk, meta);
-    }
-    logWrite(this.#log, slot.meta, pk);
+    // Logged under the table as it is now: a later copy of it logs again (#writable).
+    logWrite(this.#log, table.record, pk);
   }
 
   /**
@@ -146,13 +138,11 @@ class TableWriter implements NormalizeDelegate {
   finish(): boolean {
     let wrote = false;
     for (const slot of this.#slots.values()) {
-      if (slot.entitiesOverlay) {
-        for (const [pk, value] of slot.entitiesOverlay) setOwn(slot.entities, pk, value);
-        wrote ||= slot.entitiesOverlay.size > 0;
-      }
-      if (slot.metaOverlay) {
-        for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
-        wrote ||= slot.metaOverlay.size > 0;
+      for (const { overlay, record } of [slot.entities, slot.meta] as Table<unknown>[]) {
+        if (overlay) {
+          for (const [pk, value] of overlay) setOwn(record, pk, value);
+          wrote ||= overlay.size > 0;
+        }
       }
     }
     return wrote;
@@ -162,61 +152,52 @@ class TableWriter implements NormalizeDelegate {
     let slot = this.#slots.get(key);
     if (slot === undefined) {
       slot = {
-        entities:
-          getOwn(this.#store.entities, key) ?? (NO_ENTITIES as Record<string, StoredEntity>),
-        meta: getOwn(this.#store.entitiesMeta, key) ?? (NO_META as Record<string, EntityMeta>),
-        entitiesCopied: false,
-        metaCopied: false,
+        entities: this.#table(this.entities, key),
+        meta: this.#table(this.entitiesMeta, key),
       };
       this.#slots.set(key, slot);
     }
     return slot;
   }
 
-  #entityTable(key: string, slot: Slot): Record<string, StoredEntity> {
-    if (!slot.entitiesCopied) {
-      if (this.entities === this.#store.entities) this.entities = { ...this.entities };
-      slot.entities = copyTable(slot.entities);
-      if (slot.entitiesOverlay) {
-        for (const [pk, value] of slot.entitiesOverlay) {
-          setOwn(slot.entities, pk, value);
-          logWrite(this.#log, slot.entities, pk);
-        }
-        slot.entitiesOverlay = undefined;
-      }
-      slot.entitiesCopied = true;
-      this.#owned?.add(slot.entities);
-      setOwn(this.entities, key, slot.entities);
-    }
-    return slot.entities;
+  #table<T>(family: Family<T>, key: string): Table<T> {
+    // A key without a slot yet still has the store's table, in the family copied or not.
+    return { record: getOwn(family.tables, key) ?? NO_TABLE, copied: false, family };
   }
 
-  #metaTable(key: string, slot: Slot): Record<string, EntityMeta> {
-    if (!slot.metaCopied) {
-      if (this.entitiesMeta === this.#store.entitiesMeta)
-        this.entitiesMeta = { ...this.entitiesMeta };
-      slot.meta = copyTable(slot.meta);
-      if (slot.metaOverlay) {
-        for (const [pk, meta] of slot.metaOverlay) setOwn(slot.meta, pk, meta);
-        slot.metaOverlay = undefined;
+  /** The table this payload writes to: the first time, a copy of the store's. */
+  #writable<T>(key: string, table: Table<T>): Record<string, T> {
+    if (!table.copied) {
+      const family = table.family;
+      if (!family.copied) {
+        family.tables = { ...family.tables };
+        family.copied = true;
       }
-      slot.metaCopied = true;
-      this.#owned?.add(slot.meta);
-      setOwn(this.entitiesMeta, key, slot.meta);
+      table.record = copyTable(table.record);
+      if (table.overlay) {
+        for (const [pk, value] of table.overlay) {
+          setOwn(table.record, pk, value);
+          logWrite(this.#log, table.record, pk);
+        }
+        table.overlay = undefined;
+      }
+      table.copied = true;
+      this.#owned?.add(table.record);
+      setOwn(family.tables, key, table.record);
     }
-    return slot.meta;
+    return table.record;
   }
 
   getEntity(key: string, pk: string): StoredEntity | undefined {
-    return this.#readEntity(this.#slot(key), pk);
+    return this.#read(this.#slot(key).entities, pk);
   }
 
   getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
-    const slot = this.#slot(key);
-    if (slot.entities === NO_ENTITIES) return undefined;
+    const table = this.#slot(key).entities;
+    if (table.record === NO_TABLE) return undefined;
     // A whole-table view (collections walk their lists): pending writes must be in it.
-    if (slot.entitiesOverlay !== undefined) return this.#entityTable(key, slot);
-    return slot.entities;
+    if (table.overlay !== undefined) return this.#writable(key, table);
+    return table.record;
   }
 
   /** True when `value` is the very object the store passed in holds for (key, pk). */
@@ -234,13 +215,13 @@ class TableWriter implements NormalizeDelegate {
     previousMeta: EntityMeta | undefined,
     meta: EntityMeta,
   ): void {
-    if (value !== previous) this.#setEntityValue(key, slot, pk, value);
+    if (value !== previous) this.#set(key, slot.entities, pk, value);
     if (
       previousMeta === undefined ||
       (previousMeta !== meta &&
         (previousMeta.fetchedAt !== meta.fetchedAt || previousMeta.expiresAt !== meta.expiresAt))
     ) {
-      this.#setMetaValue(key, slot, pk, meta);
+      this.#set(key, slot.meta, pk, meta);
     }
   }
 
@@ -251,8 +232,8 @@ class TableWriter implements NormalizeDelegate {
     incoming: Record<string, unknown>,
   ): void {
     const slot = this.#slot(key);
-    const existing = this.#readEntity(slot, pk);
-    const existingMeta = this.#readMeta(slot, pk);
+    const existing = this.#read(slot.entities, pk);
+    const existingMeta = this.#read(slot.meta, pk);
     if (existing === undefined) {
       this.#write(key, slot, pk, incoming, existing, existingMeta, this.#meta);
       return;
@@ -298,8 +279,8 @@ class TableWriter implements NormalizeDelegate {
     ifNewer = false,
   ): void {
     const slot = this.#slot(key);
-    const existing = this.#readEntity(slot, pk);
-    const existingMeta = this.#readMeta(slot, pk);
+    const existing = this.#read(slot.entities, pk);
+    const existingMeta = this.#read(slot.meta, pk);
     if (ifNewer && existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
     const next =
       existing !== undefined &&
@@ -313,9 +294,9 @@ class TableWriter implements NormalizeDelegate {
 
   invalidate(key: string, pk: string): void {
     const slot = this.#slot(key);
-    const existingMeta = this.#readMeta(slot, pk);
+    const existingMeta = this.#read(slot.meta, pk);
     if (existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
-    this.#write(key, slot, pk, INVALID, this.#readEntity(slot, pk), existingMeta, this.#meta);
+    this.#write(key, slot, pk, INVALID, this.#read(slot.entities, pk), existingMeta, this.#meta);
   }
 }
 
@@ -525,7 +506,7 @@ export function normalize<R = unknown>(
     throw error;
   }
   const wroteInPlace = writer.finish();
-  const tables = { entities: writer.entities, entitiesMeta: writer.entitiesMeta };
+  const tables = { entities: writer.entities.tables, entitiesMeta: writer.entitiesMeta.tables };
   return wroteInPlace ? { result, ...tables, wroteInPlace } : { result, ...tables };
 }
 
