@@ -92,6 +92,36 @@ describe('<resource-devtools>', () => {
     await until(() => expect(panel.textContent).to.match(/Responses \(0\)/));
   });
 
+  it('Refetch works for a read shown before the panel opened', async () => {
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider .controller=${controller}>
+        <devtools-gadget-view></devtools-gadget-view>
+      </resource-provider>`,
+    );
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '7', name: 'Sprocket' });
+    await until(() =>
+      expect(provider.querySelector('devtools-gadget-view')!.shadowRoot!.textContent).to.equal(
+        'Sprocket',
+      ),
+    );
+    controller.setResponse(GadgetResource.get, { id: '8' }, { id: '8', name: 'Widget' });
+    provider.append(document.createElement('resource-devtools'));
+    const panel = panelOf(provider);
+    await until(() => expect(panel.querySelector('tr[data-key="GET /gadgets/7"]')).to.exist);
+    const refetch = (key: string) =>
+      panel.querySelector<HTMLButtonElement>(`tr[data-key="${key}"] [data-action="refetch"]`)!;
+    // Before: disabled, the panel knew only reads it saw start.
+    expect(refetch('GET /gadgets/7').disabled).to.equal(false);
+    // Written with no reader: nothing says how it was read.
+    expect(refetch('GET /gadgets/8').disabled).to.equal(true);
+    refetch('GET /gadgets/7').click();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/gadgets/7');
+  });
+
   it('Refetch sends the read again: never a mutation, and for a list the list, not its last page', async () => {
     const Paged = createResource({
       path: '/paged-gadgets/:id',

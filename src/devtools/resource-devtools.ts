@@ -201,6 +201,10 @@ export class ResourceDevtools extends LitElement {
     this.#unwatch();
     if (!isController(controller)) return;
     this.#watching = controller;
+    // The reads shown since before the panel opened: Refetch works for them too.
+    for (const { key, subscribers, shown } of controller[controllerInternals]().entries.values()) {
+      if (subscribers > 0 && shown) this.#remember(key, shown.endpoint, shown.args);
+    }
     for (const request of controller.inFlight()) {
       this.#remember(request.key, request.endpoint, request.args);
       const method = request.endpoint.sideEffect ? 'mutation' : 'read';

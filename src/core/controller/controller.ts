@@ -184,6 +184,7 @@ export class Controller implements ControllerLike {
       optimistic: this.#optimistic,
       timers: this.#timers as Timers,
       now: this.#now,
+      entries: this.#entries,
     };
   }
 
@@ -433,6 +434,7 @@ export class Controller implements ControllerLike {
     const key = storeKey(endpoint, args);
     const entry = this.#entries.of(key);
     entry.subscribers++;
+    entry.shown = { endpoint, args };
     this.#subscriptionCount++;
     const emit = (phase: 'add' | 'remove') =>
       this.events.emit({

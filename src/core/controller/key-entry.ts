@@ -2,7 +2,7 @@
  * Everything the Controller knows about one store key besides what the store holds: one record,
  * so nothing has to keep parallel maps in step.
  */
-import type { ResponseInfo } from '../protocol/types.js';
+import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 import { sameResponse } from '../store/read-response.js';
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
@@ -17,6 +17,8 @@ export class KeyEntry {
   failures = 0;
   /** `subscribe()` calls for this key. */
   subscribers = 0;
+  /** The endpoint and args of its last `subscribe()`: how to read it again (devtools). */
+  shown?: { readonly endpoint: EndpointLike; readonly args: readonly unknown[] };
   /** Last reads handed out, so an unchanged read is the same object. */
   #reads: ResponseInfo[] = [];
 
