@@ -20,6 +20,25 @@ function parseLoosely(text: string): unknown {
 }
 
 /**
+ * The body's text. A read the runtime fails (the connection dropped half-way: Node's "terminated",
+ * Chromium's "network error") is said to be that, with method, URL and status: the response did
+ * arrive, and the words "connection was lost" let the retry policy try the read again.
+ */
+async function readText(response: Response, request: RequestSummary): Promise<string> {
+  // A body an override has read already fails for that reason, which is no lost connection.
+  const used = response.bodyUsed;
+  try {
+    return await response.text();
+  } catch (error) {
+    if (used || !(error instanceof TypeError)) throw error;
+    throw new TypeError(
+      `${request.method} ${request.url} answered ${response.status}, then the connection was lost: ${error.message}`,
+      { cause: error },
+    );
+  }
+}
+
+/**
  * Reads a response: 2xx JSON is parsed; 204, 205, HEAD or an empty body gives null; `text/plain`
  * gives the text (a delete may answer with the bare pk); any other type where JSON is expected
  * rejects with ResponseFormatError; a status outside 2xx rejects with NetworkError.
@@ -39,7 +58,7 @@ export async function parseResponse(response: Response, request: RequestSummary)
   if (response.status === 204 || response.status === 205 || request.method === 'HEAD') {
     return null;
   }
-  const text = await response.text();
+  const text = await readText(response, request);
   if (text.trim() === '') return null;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
   if (

@@ -1,0 +1,93 @@
+// An outside review of the REST layer against a real node:http server and Node's real fetch: what
+// the wire shows for URLs, bodies and headers, and what a user gets when the connection, the
+// timeout or an abort cuts a response short.
+import { after, before, describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { Controller } from '../../src/core/controller/controller.js';
+import { RestEndpoint } from '../../src/core/rest/rest-endpoint.js';
+import { Entity } from '../../src/core/schema/entity.js';
+import type { Timers } from '../../src/core/env/timers.js';
+import {
+  failOnUnhandledRejection,
+  rejectionOf,
+  send,
+  startServer,
+  storedData,
+  type TestServer,
+} from './support.js';
+
+class Item extends Entity {
+  id = '';
+  title = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'RealServerItem';
+}
+
+failOnUnhandledRejection();
+
+let server: TestServer;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
+
+/** `/items/:id` answers `{ id, title: 'Item <id>' }`. */
+function goodRoutes(): void {
+  server.route((request, response) => {
+    const id = decodeURIComponent(new URL(request.url, server.origin).pathname.split('/').pop()!);
+    send(response, 200, JSON.stringify({ id, title: `Item ${id}` }));
+  });
+}
+
+/** The host's timers with every wait cut to 0 ms: retries' backoff does not slow the tests. */
+const quickTimers: Timers = {
+  setTimeout: (callback) => setTimeout(callback, 0),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+describe('real server: a connection lost while the body is read', () => {
+  /** A 200 whose body stops half-way: the server destroys the socket after the first bytes. */
+  const cutBody = () =>
+    server.route((_request, response, socket) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+      response.write('{"id":"1","ti');
+      setTimeout(() => socket.destroy(), 5);
+    });
+
+  it('says the response arrived and its body was cut, with method, URL and status', async () => {
+    cutBody();
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: server.origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.match(error.message, new RegExp(`^GET ${server.origin}/items/1 `));
+    assert.doesNotMatch(error.message, /before a response arrived/);
+    assert.match(error.message, /200/);
+    assert.ok(error.cause, 'the runtime error is kept as the cause');
+  });
+
+  it('is retried like any lost connection, and the retry is stored', async () => {
+    const controller = new Controller({ timers: quickTimers });
+    const get = new RestEndpoint({ path: '/items/:id', schema: Item, urlPrefix: server.origin });
+    goodRoutes();
+    await controller.fetch(get, { id: '2' });
+    const stored = storedData(controller);
+    let attempts = 0;
+    server.route((request, response, socket) => {
+      attempts++;
+      if (attempts === 1) {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        response.write('{"id":"1","ti');
+        setTimeout(() => socket.destroy(), 5);
+      } else {
+        void request;
+        send(response, 200, JSON.stringify({ id: '1', title: 'Item 1' }));
+      }
+    });
+    const item = await controller.fetch(get, { id: '1' });
+    assert.equal(attempts, 2, 'the cut read was tried again');
+    assert.equal(item.title, 'Item 1');
+    assert.equal(controller.getResponse(get, { id: '2' }).data?.title, 'Item 2');
+    assert.notEqual(storedData(controller), stored);
+  });
+});
