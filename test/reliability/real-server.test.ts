@@ -91,3 +91,29 @@ describe('real server: a connection lost while the body is read', () => {
     assert.notEqual(storedData(controller), stored);
   });
 });
+describe('real server: the URL on the wire', () => {
+  for (const [urlPrefix, path, expected] of [
+    ['/api/', '/items/:id', '/api/items/1'],
+    ['/api', '/items/:id', '/api/items/1'],
+    ['/', '/items/:id', '/items/1'],
+    ['/api/', '/:id', '/api/1'],
+  ] as const) {
+    it(`urlPrefix "<origin>${urlPrefix}" and path "${path}" request ${expected}`, async () => {
+      server.route((request, response) =>
+        send(response, 200, JSON.stringify({ url: request.url })),
+      );
+      const get = new RestEndpoint({ path, urlPrefix: server.origin + urlPrefix });
+      assert.deepEqual(await get({ id: 1 }), { url: expected });
+      assert.equal(get.url({ id: 1 }), server.origin + expected);
+      assert.equal(get.key({ id: 1 }), `GET ${server.origin}${expected}`);
+    });
+  }
+});
+
+describe('real server: a relative urlPrefix', () => {
+  it('"/" before "/items/:id" is "/items/1", never "//items/1" (the host "items" to a browser)', () => {
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: '/' });
+    assert.equal(get.url({ id: 1 }), '/items/1');
+    assert.equal(new URL(get.url({ id: 1 }), 'https://app.test/').href, 'https://app.test/items/1');
+  });
+});

@@ -86,6 +86,16 @@ export function formatQuery(pairs: readonly (readonly [string, string])[]): stri
     .join('&');
 }
 
+/**
+ * The prefix and the filled path with one `/` between them when both have one: `'/api/'` and
+ * `'/todos'` must not make `/api//todos` (which servers route apart), nor `'/'` and `'/todos'` make
+ * `//todos`, which a browser reads as the host "todos".
+ */
+function prefixed(urlPrefix: string, template: string, params: Readonly<Record<string, unknown>>) {
+  const path = fillPath(template, params);
+  return urlPrefix.endsWith('/') && path[0] === '/' ? urlPrefix + path.slice(1) : urlPrefix + path;
+}
+
 function join(path: string, query: string): string {
   if (!query) return path;
   // A template may hold a literal (escaped) `?`, e.g. '/search\\?q=:q': then the query continues.
@@ -104,7 +114,7 @@ export function buildUrl(
   last?: string,
 ): string {
   return join(
-    urlPrefix + fillPath(template, params),
+    prefixed(urlPrefix, template, params),
     formatQuery(queryPairs(template, params, last)),
   );
 }
@@ -120,5 +130,5 @@ export function buildKey(
   params: Readonly<Record<string, unknown>> = {},
 ): string {
   const pairs = queryPairs(template, params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${method} ${join(urlPrefix + fillPath(template, params), formatQuery(pairs))}`;
+  return `${method} ${join(prefixed(urlPrefix, template, params), formatQuery(pairs))}`;
 }
