@@ -117,3 +117,20 @@ describe('real server: a relative urlPrefix', () => {
     assert.equal(new URL(get.url({ id: 1 }), 'https://app.test/').href, 'https://app.test/items/1');
   });
 });
+
+describe('real server: what a failure after the response says', () => {
+  it('an error thrown by a parseResponse override names the status, not "before a response"', async () => {
+    server.route((_request, response) => send(response, 200, '{}'));
+    class Unwrapping extends RestEndpoint<{ path: '/items/:id' }> {
+      override async parseResponse(response: Response): Promise<unknown> {
+        const value = (await response.json()) as { data?: { items: unknown } };
+        return value.data!.items;
+      }
+    }
+    const get = new Unwrapping({ path: '/items/:id', urlPrefix: server.origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.match(error.message, new RegExp(`^GET ${server.origin}/items/1 answered 200`));
+    assert.doesNotMatch(error.message, /before a response arrived/);
+    assert.ok(error.cause instanceof TypeError, 'the override’s own error is the cause');
+  });
+});

@@ -305,6 +305,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     }
     if (signal) init.signal = signal;
     let value: unknown;
+    let status: number | undefined;
     try {
       const response = await fetchImpl(url, init);
       // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
@@ -314,10 +315,18 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         );
       }
       requestOf.set(response, { method, url });
+      status = response.status;
       // The body is part of the response: the timeout and an abort cover reading it too.
       value = await this.parseResponse(response, { method, url });
     } catch (error) {
-      throw requestFailure(error, { method, url, timedOut, userSignal, headers: init.headers });
+      throw requestFailure(error, {
+        method,
+        url,
+        status,
+        timedOut,
+        userSignal,
+        headers: init.headers,
+      });
     } finally {
       if (timer !== undefined) timers.clearTimeout(timer);
     }
@@ -472,15 +481,18 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
 Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
 
 /**
- * What a failed request rejects with: the timeout's or the user's abort, and a failure before any
- * response (fetch's bare "Failed to fetch" / "fetch failed"), each naming method and URL. Errors
- * that already describe the response (NetworkError, ResponseFormatError…) pass through.
+ * What a failed request rejects with: the timeout's or the user's abort, a failure before any
+ * response (fetch's bare "Failed to fetch" / "fetch failed"), and a TypeError once the response
+ * arrived (an override's `parseResponse` that throws, with the status), each naming method and
+ * URL. Errors that already describe the response (NetworkError, ResponseFormatError…) pass through.
  */
 function requestFailure(
   error: unknown,
   request: {
     method: string;
     url: string;
+    /** The response's status, when one arrived. */
+    status: number | undefined;
     timedOut: TimeoutError | undefined;
     userSignal: AbortSignal | undefined;
     headers?: HeadersInit | undefined;
@@ -498,9 +510,11 @@ function requestFailure(
     return new AbortError({ method, url, reason: request.userSignal.reason });
   }
   if (error instanceof TypeError && !error.message.includes(url)) {
-    return new TypeError(`${method} ${url} failed before a response arrived: ${error.message}`, {
-      cause: error,
-    });
+    const what =
+      request.status === undefined
+        ? 'failed before a response arrived'
+        : `answered ${request.status}, then failed`;
+    return new TypeError(`${method} ${url} ${what}: ${error.message}`, { cause: error });
   }
   return error;
 }
