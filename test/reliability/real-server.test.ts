@@ -134,3 +134,25 @@ describe('real server: what a failure after the response says', () => {
     assert.ok(error.cause instanceof TypeError, 'the override’s own error is the cause');
   });
 });
+
+describe('real server: what a failure before the response says', () => {
+  it('a refused connection says why, not only "fetch failed"', async () => {
+    const gone = await startServer();
+    const origin = gone.origin;
+    await gone.close();
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.match(error.message, new RegExp(`^GET ${origin}/items/1 failed before a response`));
+    assert.match(error.message, /ECONNREFUSED/);
+  });
+
+  it('a redirect loop says so', async () => {
+    server.route((_request, response) => {
+      response.writeHead(302, { location: '/loop' });
+      response.end();
+    });
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: server.origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.match(error.message, /redirect count exceeded/);
+  });
+});

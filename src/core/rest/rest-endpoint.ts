@@ -514,7 +514,13 @@ function requestFailure(
       request.status === undefined
         ? 'failed before a response arrived'
         : `answered ${request.status}, then failed`;
-    return new TypeError(`${method} ${url} ${what}: ${error.message}`, { cause: error });
+    // Node's fetch says only "fetch failed"; why (refused, DNS, TLS, a redirect loop) is its cause.
+    const inner = error.cause as { message?: unknown; code?: unknown } | undefined;
+    const why = inner && (inner.message || inner.code);
+    return new TypeError(
+      `${method} ${url} ${what}: ${error.message}${typeof why === 'string' ? ` (${why})` : ''}`,
+      { cause: error },
+    );
   }
   return error;
 }
