@@ -156,3 +156,24 @@ describe('real server: what a failure before the response says', () => {
     assert.match(error.message, /redirect count exceeded/);
   });
 });
+
+describe('real server: bodies that are sent as they are', () => {
+  it('a ReadableStream body is streamed to the server', async () => {
+    server.route((request, response) =>
+      send(
+        response,
+        200,
+        JSON.stringify({ body: request.body, type: request.headers['content-type'] }),
+      ),
+    );
+    const upload = new RestEndpoint({ path: '/uploads', urlPrefix: server.origin, method: 'POST' });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('a,b\n'));
+        controller.enqueue(new TextEncoder().encode('1,2\n'));
+        controller.close();
+      },
+    });
+    assert.deepEqual(await upload(body as never), { body: 'a,b\n1,2\n' });
+  });
+});

@@ -346,6 +346,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     if (body !== undefined) {
       if (isRawBody(body)) {
         init.body = body as BodyInit;
+        // fetch sends a stream only when told it goes out as it comes (Node and Chromium refuse it).
+        if (typeof ReadableStream === 'function' && body instanceof ReadableStream) {
+          (init as { duplex?: string }).duplex = 'half';
+        }
       } else {
         init.body = JSON.stringify(body);
         setHeader(headers, 'Content-Type', 'application/json');
