@@ -135,7 +135,7 @@ const MAX_BODY_IN_MESSAGE = 200;
 function describeBody(body: unknown): string {
   if (body === undefined || body === null || body === '') return '';
   let text: string;
-  if (typeof body === 'string') text = body;
+  if (typeof body === 'string') text = /^\s*</.test(body) ? pageText(body) : body;
   else if (typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
     text = (body as { message: string }).message;
   else {
@@ -148,4 +148,16 @@ function describeBody(body: unknown): string {
   text = text.trim();
   if (text.length > MAX_BODY_IN_MESSAGE) text = `${text.slice(0, MAX_BODY_IN_MESSAGE)}…`;
   return text ? `: ${text}` : '';
+}
+
+/**
+ * The text of an HTML page (a proxy's or a framework's error page): its head, scripts and styles
+ * left out, tags and runs of white space made one space. Only the page's start is read: a message
+ * keeps 200 characters, and the patterns stay cheap on a multi-megabyte page.
+ */
+function pageText(html: string): string {
+  return html
+    .slice(0, 20_000)
+    .replace(/<(head|script|style)\b[\s\S]*?<\/\1\s*>|<[^>]*>/gi, ' ')
+    .replace(/\s+/g, ' ');
 }

@@ -177,3 +177,27 @@ describe('real server: bodies that are sent as they are', () => {
     assert.deepEqual(await upload(body as never), { body: 'a,b\n1,2\n' });
   });
 });
+
+describe('real server: error pages in HTML', () => {
+  const page = [
+    '<!DOCTYPE html>',
+    '<html><head><title>502 Bad Gateway</title>',
+    '<style>body { width: 35em; margin: 0 auto; font-family: Tahoma, Verdana, Arial, sans-serif; }</style>',
+    '<script>window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);}</script>',
+    '</head><body>',
+    '<center><h1>502 Bad Gateway</h1></center>',
+    '<hr><center>nginx/1.25.3</center>',
+    '</body></html>',
+  ].join('\n');
+
+  it("a proxy's HTML error page gives a message of its text, not its markup", async () => {
+    server.route((_request, response) => send(response, 502, page, 'text/html'));
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: server.origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.equal(
+      error.message,
+      `GET ${server.origin}/items/1 failed: 502 Bad Gateway: 502 Bad Gateway nginx/1.25.3`,
+    );
+    assert.equal((error as Error & { body?: unknown }).body, page, 'the body is kept whole');
+  });
+});
