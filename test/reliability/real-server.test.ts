@@ -64,6 +64,23 @@ describe('real server: a connection lost while the body is read', () => {
     assert.doesNotMatch(error.message, /before a response arrived/);
     assert.match(error.message, /200/);
     assert.ok(error.cause, 'the runtime error is kept as the cause');
+    assert.match(
+      error.message,
+      /other side closed/,
+      "Node's reason, from the runtime error's cause",
+    );
+  });
+
+  it('a body that does not decompress says so, not that the connection was lost', async () => {
+    server.route((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      response.end('not gzip at all');
+    });
+    const get = new RestEndpoint({ path: '/items/:id', urlPrefix: server.origin });
+    const error = await rejectionOf(get({ id: '1' }));
+    assert.match(error.message, new RegExp(`^GET ${server.origin}/items/1 answered 200`));
+    assert.match(error.message, /incorrect header check/);
+    assert.doesNotMatch(error.message, /connection was lost/);
   });
 
   it('is retried like any lost connection, and the retry is stored', async () => {

@@ -22,11 +22,11 @@ export function isAbortError(error: unknown): boolean {
 
 /**
  * What runtimes reject fetch with when no response arrived (Chromium, Node, Firefox, Safari, React
- * Native), and what the REST layer says of a body cut short ("connection was lost"). A TypeError
+ * Native), and what the REST layer says of a body cut short ("body could not be read"). A TypeError
  * with any other message is a bug or bad input, which a second try repeats.
  */
 const CONNECTION_FAILURE =
-  /failed to fetch|fetch failed|networkerror when attempting|load failed|network request failed|connection was lost/i;
+  /failed to fetch|fetch failed|networkerror when attempting|load failed|network request failed|body could not be read/i;
 
 /**
  * True for a failure a second attempt may not repeat: no response at all (a dropped connection,

@@ -20,9 +20,21 @@ function parseLoosely(text: string): unknown {
 }
 
 /**
+ * An error's message and, in brackets, its cause's: Node's fetch says only "fetch failed" or
+ * "terminated", and why (refused, DNS, TLS, a redirect loop, a socket closed, a body that does not
+ * decompress) is the cause's message, or its code when that is empty.
+ * @example reason(fetchFailed) // 'fetch failed (connect ECONNREFUSED 127.0.0.1:8080)'
+ */
+export function reason(error: Error): string {
+  const inner = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const why = inner && (inner.message || inner.code);
+  return `${error.message}${typeof why === 'string' ? ` (${why})` : ''}`;
+}
+
+/**
  * The body's text. A read the runtime fails (the connection dropped half-way: Node's "terminated",
  * Chromium's "network error") is said to be that, with method, URL and status: the response did
- * arrive, and the words "connection was lost" let the retry policy try the read again.
+ * arrive, and the words "body could not be read" let the retry policy try the read again.
  */
 async function readText(response: Response, request: RequestSummary): Promise<string> {
   // A body an override has read already fails for that reason, which is no lost connection.
@@ -32,7 +44,7 @@ async function readText(response: Response, request: RequestSummary): Promise<st
   } catch (error) {
     if (used || !(error instanceof TypeError)) throw error;
     throw new TypeError(
-      `${request.method} ${request.url} answered ${response.status}, then the connection was lost: ${error.message}`,
+      `${request.method} ${request.url} answered ${response.status}, then its body could not be read: ${reason(error)}`,
       { cause: error },
     );
   }

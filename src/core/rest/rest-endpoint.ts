@@ -17,7 +17,7 @@ import type {
 } from './endpoint-types.js';
 import { defaultOptimisticResponse } from './optimistic.js';
 import { findCollection, pageSchema } from '../schema/pagination.js';
-import { parseResponse } from './parse-response.js';
+import { parseResponse, reason } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
 import { buildKey, buildUrl } from './url.js';
 import { AbortError, TimeoutError } from '../errors.js';
@@ -518,13 +518,7 @@ function requestFailure(
       request.status === undefined
         ? 'failed before a response arrived'
         : `answered ${request.status}, then failed`;
-    // Node's fetch says only "fetch failed"; why (refused, DNS, TLS, a redirect loop) is its cause.
-    const inner = error.cause as { message?: unknown; code?: unknown } | undefined;
-    const why = inner && (inner.message || inner.code);
-    return new TypeError(
-      `${method} ${url} ${what}: ${error.message}${typeof why === 'string' ? ` (${why})` : ''}`,
-      { cause: error },
-    );
+    return new TypeError(`${method} ${url} ${what}: ${reason(error)}`, { cause: error });
   }
   return error;
 }
