@@ -38,6 +38,9 @@ export function isRetryable(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status === 'number') return status >= 500 || status === 408 || status === 429;
   const cause = (error as { cause?: unknown } | null)?.cause;
+  // A redirect loop (Node's fetch names it, and the REST layer's message repeats it) reached the
+  // server every time, and would loop again.
+  if (/redirect count exceeded/i.test(String((error as Error | null)?.message))) return false;
   return isConnectionFailure(error) || isConnectionFailure(cause);
 }
 
