@@ -188,6 +188,31 @@ describe('real server: what a failure before the response says', () => {
   });
 });
 
+describe('real server: a password in urlPrefix', () => {
+  it('is refused before any request, and shown nowhere: not in the error, the key or the name', async () => {
+    let requests = 0;
+    server.route((_request, response) => {
+      requests++;
+      send(response, 200, '{}');
+    });
+    const prefix = server.origin.replace('://', '://me:s3cret@');
+    const get = new RestEndpoint({ path: '/items/:id', schema: Item, urlPrefix: prefix });
+    const controller = new Controller({ timers: quickTimers });
+    const error = await rejectionOf(controller.fetch(get, { id: '1' }));
+    assert.match(error.message, /must not hold a user name or password/);
+    assert.match(error.message, /:\/\/\*\*\*@127\.0\.0\.1/);
+    const everything = JSON.stringify([
+      error.message,
+      String(error.cause ?? ''),
+      get.key({ id: '1' }),
+      get.name,
+      Object.keys(controller.getState().errors),
+    ]);
+    assert.doesNotMatch(everything, /s3cret|me:/);
+    assert.equal(requests, 0);
+  });
+});
+
 describe('real server: bodies that are sent as they are', () => {
   it('a ReadableStream body is streamed to the server', async () => {
     server.route((request, response) =>

@@ -19,7 +19,7 @@ import { defaultOptimisticResponse } from './optimistic.js';
 import { findCollection, pageSchema } from '../schema/pagination.js';
 import { parseResponse, reason } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
-import { buildKey, buildUrl } from './url.js';
+import { buildKey, buildUrl, hideCredentials } from './url.js';
 import { AbortError, TimeoutError } from '../errors.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
@@ -269,6 +269,13 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
     const [params, body] = this.splitArgs(args);
     const url = this.url(params);
+    const shown = hideCredentials(url);
+    if (shown !== url) {
+      // fetch would refuse it too, with the password in its message.
+      throw new TypeError(
+        `${this.method} ${shown} must not hold a user name or password: send credentials in a header.`,
+      );
+    }
     const timeout = this.timeout;
     if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
       throw new TypeError(
@@ -547,7 +554,7 @@ function mentionsHeader(error: Error, headers: HeadersInit): boolean {
 }
 
 function defaultName(endpoint: RestEndpoint<any>): string {
-  return `${endpoint.method} ${endpoint.urlPrefix}${endpoint.path}`;
+  return `${endpoint.method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
 }
 
 // Defaults live on the prototype, so own options (and subclass fields) override them.

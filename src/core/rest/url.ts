@@ -86,6 +86,18 @@ export function formatQuery(pairs: readonly (readonly [string, string])[]): stri
     .join('&');
 }
 
+/** A user name or password in a URL (`https://me:s3cret@host`), up to its `@`. */
+const USERINFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
+
+/**
+ * `url` with any user name and password replaced by `***`: what keys, names and errors may show.
+ * fetch refuses such URLs anyway; the secret must not reach a message, a store key or a page.
+ * @example hideCredentials('https://me:s3cret@api.test/todos') // 'https://***@api.test/todos'
+ */
+export function hideCredentials(url: string): string {
+  return url.replace(USERINFO, '$1***@');
+}
+
 /**
  * The prefix and the filled path with one `/` between them when both have one: `'/api/'` and
  * `'/todos'` must not make `/api//todos` (which servers route apart), nor `'/'` and `'/todos'` make
@@ -130,5 +142,5 @@ export function buildKey(
   params: Readonly<Record<string, unknown>> = {},
 ): string {
   const pairs = queryPairs(template, params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${method} ${join(prefixed(urlPrefix, template, params), formatQuery(pairs))}`;
+  return `${method} ${hideCredentials(join(prefixed(urlPrefix, template, params), formatQuery(pairs)))}`;
 }
