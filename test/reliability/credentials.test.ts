@@ -1,6 +1,6 @@
 // Credentials: a request carries exactly what requestInit, getRequestInit and useInit put there,
 // and no error (message, JSON, inspection, stored state) ever carries a request header or token.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { inspect } from 'node:util';
 import { Controller } from '../../src/core/controller/controller.js';
@@ -9,14 +9,7 @@ import { hookifyResource } from '../../src/core/rest/hookify-resource.js';
 import { RestEndpoint } from '../../src/core/rest/rest-endpoint.js';
 import { Entity } from '../../src/core/schema/entity.js';
 import { fakeFetch, json } from '../../src/core/rest/test-utils/fake-fetch.js';
-import {
-  failOnUnhandledRejection,
-  rejectionOf,
-  send,
-  sleep,
-  startServer,
-  type TestServer,
-} from './support.js';
+import { failOnUnhandledRejection, rejectionOf, send, sleep, fileServer } from './support.js';
 
 class Note extends Entity {
   id = '';
@@ -39,11 +32,7 @@ const AUTH_HEADERS = {
 
 failOnUnhandledRejection();
 
-let server: TestServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = fileServer();
 
 function noteRoutes(): void {
   server.route((request, response) => {

@@ -1,7 +1,7 @@
 // Values an attacker (or an unlucky user) controls: path and query values that try to change
 // where a request goes, and payload keys and pks that try to reach a prototype. Requests go over a
 // real socket; the URL asserted is the one the server received.
-import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import { afterEach, beforeEach, describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from '../../src/core/controller/controller.js';
 import { createResource } from '../../src/core/rest/create-resource.js';
@@ -11,10 +11,9 @@ import {
   failOnUnhandledRejection,
   rejectionOf,
   send,
-  startServer,
+  fileServer,
   storedData,
   type ServedRequest,
-  type TestServer,
 } from './support.js';
 
 class Doc extends Entity {
@@ -39,11 +38,7 @@ Doc.schema = { owner: Owner };
 
 failOnUnhandledRejection();
 
-let server: TestServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = fileServer();
 
 /** Echoes: GET /groups/:group/docs/:id answers a doc whose id is the decoded last segment. */
 function echoRoutes(): void {

@@ -1,7 +1,7 @@
 // An outside review of the REST layer against a real node:http server and Node's real fetch: what
 // the wire shows for URLs, bodies and headers, and what a user gets when the connection, the
 // timeout or an abort cuts a response short.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from '../../src/core/controller/controller.js';
 import { RestEndpoint } from '../../src/core/rest/rest-endpoint.js';
@@ -11,9 +11,10 @@ import {
   failOnUnhandledRejection,
   rejectionOf,
   send,
+  fileServer,
+  serveItems,
   startServer,
   storedData,
-  type TestServer,
 } from './support.js';
 
 class Item extends Entity {
@@ -27,19 +28,7 @@ class Item extends Entity {
 
 failOnUnhandledRejection();
 
-let server: TestServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
-
-/** `/items/:id` answers `{ id, title: 'Item <id>' }`. */
-function goodRoutes(): void {
-  server.route((request, response) => {
-    const id = decodeURIComponent(new URL(request.url, server.origin).pathname.split('/').pop()!);
-    send(response, 200, JSON.stringify({ id, title: `Item ${id}` }));
-  });
-}
+const server = fileServer();
 
 /** The host's timers with every wait cut to 0 ms: retries' backoff does not slow the tests. */
 const quickTimers: Timers = {
@@ -86,7 +75,7 @@ describe('real server: a connection lost while the body is read', () => {
   it('is retried like any lost connection, and the retry is stored', async () => {
     const controller = new Controller({ timers: quickTimers });
     const get = new RestEndpoint({ path: '/items/:id', schema: Item, urlPrefix: server.origin });
-    goodRoutes();
+    serveItems(server);
     await controller.fetch(get, { id: '2' });
     const stored = storedData(controller);
     let attempts = 0;

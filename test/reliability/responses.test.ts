@@ -3,7 +3,7 @@
 // connections, aborts and timeouts, and shapes that do not fit the schema. Each case checks a
 // clear error naming the request, the store as it was, no unhandled rejection, and that the next
 // good request still works.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from '../../src/core/controller/controller.js';
 import { RestEndpoint } from '../../src/core/rest/rest-endpoint.js';
@@ -15,9 +15,10 @@ import {
   rejectionOf,
   send,
   sleep,
+  fileServer,
+  serveItems,
   startServer,
   storedData,
-  type TestServer,
 } from './support.js';
 
 class Item extends Entity {
@@ -41,34 +42,10 @@ Node_.schema = { child: Node_ };
 
 failOnUnhandledRejection();
 
-let server: TestServer;
-before(async () => {
-  server = await startServer();
-});
-after(() => server.close());
+const server = fileServer();
 
-/** A good server: `/items/:id` answers `{ id, title: 'Item <id>' }`; `/items` a list of two. */
-function goodRoutes(): void {
-  server.route((request, response) => {
-    const path = new URL(request.url, server.origin).pathname;
-    const one = /^\/items\/([^/]+)$/.exec(path);
-    if (one) {
-      const id = decodeURIComponent(one[1]!);
-      send(response, 200, JSON.stringify({ id, title: `Item ${id}` }));
-    } else if (path === '/items') {
-      send(
-        response,
-        200,
-        JSON.stringify([
-          { id: 'a', title: 'Item a' },
-          { id: 'b', title: 'Item b' },
-        ]),
-      );
-    } else {
-      send(response, 404, JSON.stringify({ message: 'no route' }));
-    }
-  });
-}
+/** A good server (see `serveItems`). */
+const goodRoutes = () => serveItems(server);
 
 function endpoints(options: { timeout?: number } = {}) {
   const urlPrefix = server.origin;

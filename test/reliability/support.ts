@@ -120,6 +120,41 @@ export async function startServer(
   };
 }
 
+/**
+ * One server for the whole test file, started before its tests and closed after them. The object
+ * is filled in when the server starts, so tests use it as the server itself.
+ * @example const server = fileServer(); // then server.route(...), server.origin
+ */
+export function fileServer(): TestServer {
+  const server = {} as TestServer;
+  before(async () => void Object.assign(server, await startServer()));
+  after(() => server.close());
+  return server;
+}
+
+/** Good routes on `server`: `/items/:id` answers `{ id, title: 'Item <id>' }`; `/items` a list of two. */
+export function serveItems(server: TestServer): void {
+  server.route((request, response) => {
+    const path = new URL(request.url, server.origin).pathname;
+    const one = /^\/items\/([^/]+)$/.exec(path);
+    if (one) {
+      const id = decodeURIComponent(one[1]!);
+      send(response, 200, JSON.stringify({ id, title: `Item ${id}` }));
+    } else if (path === '/items') {
+      send(
+        response,
+        200,
+        JSON.stringify([
+          { id: 'a', title: 'Item a' },
+          { id: 'b', title: 'Item b' },
+        ]),
+      );
+    } else {
+      send(response, 404, JSON.stringify({ message: 'no route' }));
+    }
+  });
+}
+
 /** Resolves after `ms` real milliseconds. */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
