@@ -460,6 +460,43 @@ describe('<resource-boundary>', () => {
     expect(inner.errors.map((error) => (error as Error).message)).to.deep.equal(['chart failed']);
   });
 
+  it('a read inside the fallback or error slot is not waited on: the outer boundary catches it', async () => {
+    const server = new FakeServer();
+    const { provider } = await mount(
+      server,
+      html`<resource-boundary id="outer">
+        <resource-boundary id="inner">
+          <div slot="fallback">
+            <p>Loading. Tip:</p>
+            <boundary-card card-id="tip"></boundary-card>
+          </div>
+          <p slot="error"><span></span></p>
+          <boundary-card card-id="1"></boundary-card>
+        </resource-boundary>
+      </resource-boundary>`,
+    );
+    const outer = provider.querySelector<ResourceBoundary>('#outer')!;
+    const inner = provider.querySelector<ResourceBoundary>('#inner')!;
+    await inner.updateComplete;
+    expect(server.calls.map((call) => call.url).sort()).to.deep.equal(['/cards/1', '/cards/tip']);
+    expect(state(inner)).to.equal('fallback');
+    expect(state(outer), "the fallback's own read is the outer boundary's").to.equal('fallback');
+    server.take('GET /cards/1').respond(200, { id: '1', title: 'One' });
+    // Before: the tip's read, still in flight, kept the inner fallback up over loaded content.
+    await until(() => expect(state(inner)).to.equal('content'));
+    server.take('GET /cards/tip').respond(500, { message: 'no tip' });
+    await until(() => expect(state(outer)).to.equal('error'));
+    expect(state(inner), 'the tip failing is not the content failing').to.equal('content');
+
+    // Any element in the error slot, however deep, likewise.
+    const deep = inner.querySelector('[slot="error"] span')!;
+    deep.dispatchEvent(new PendingTaskEvent(Promise.reject(new Error('report failed'))));
+    await until(() =>
+      expect(outer.errors.map((error) => (error as Error).message)).to.include('report failed'),
+    );
+    expect(state(inner)).to.equal('content');
+  });
+
   it('a retry that throws at once, or returns no promise, fails or succeeds like any task', async () => {
     const boundary = await fixture<ResourceBoundary>(
       html`<resource-boundary><div></div></resource-boundary>`,

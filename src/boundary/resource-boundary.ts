@@ -18,7 +18,8 @@ interface Failure {
  * it refreshes is no wait. Boundaries nest: the nearest one catches.
  *
  * @slot - The content.
- * @slot fallback - Shown while the content waits (default: "Loading…").
+ * @slot fallback - Shown while the content waits (default: "Loading…"). Its own reads, and the
+ *   error slot's, are not the content's: the boundary around this one waits on them.
  * @slot error - Shown when a read failed (default: the error's message).
  * @csspart fallback - The fallback's wrapper.
  * @csspart error - The error's wrapper (role="alert").
@@ -138,9 +139,16 @@ export class ResourceBoundary extends LitElement {
   readonly #onTask = (event: Event): void => {
     const { complete, retry } = event as Partial<PendingTaskEvent>;
     if (!complete || typeof (complete as Promise<unknown>).then !== 'function') return;
+    const source = event.target as Node;
+    // A read inside the fallback or error slot is not part of the content: waiting on it would
+    // keep the fallback up (or show an error) for the fallback's own data. An outer boundary
+    // catches it instead, as it would any read outside this one.
+    let child = source;
+    while (child.parentNode && child.parentNode !== this) child = child.parentNode;
+    const slot = child.parentNode === this && (child as Element).slot;
+    if (slot === 'fallback' || slot === 'error') return;
     // The nearest boundary catches: outer ones do not also wait.
     event.stopPropagation();
-    const source = event.target as Node;
     // The same work started over by itself (a read whose provider arrived late, or that was
     // fetched again): its new outcome replaces its old failure.
     if (retry) {
