@@ -122,6 +122,50 @@ describe('<resource-devtools>', () => {
     expect(server.take().url).to.equal('/gadgets/7');
   });
 
+  it('forgets how to refetch a response the store let go, and keeps it for one still read', async function () {
+    const collect = (window as unknown as { gc?: () => void }).gc;
+    // Whether the args are let go is seen through a WeakRef after a forced collection.
+    if (!collect) this.skip();
+    const server = new FakeServer();
+    const controller = new Controller({ fetch: server.fetch, gcTime: 50 });
+    const provider = await fixture<ResourceProvider>(
+      html`<resource-provider .controller=${controller}>
+        <devtools-gadget-view></devtools-gadget-view>
+        <resource-devtools></resource-devtools>
+      </resource-provider>`,
+    );
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '7', name: 'Sprocket' });
+    // The args go out of scope at once; only the library may keep them.
+    const start = (args = { id: '9' }) => ({
+      argsRef: new WeakRef(args),
+      read: controller.fetch(GadgetResource.get, args),
+    });
+    const { argsRef, read } = start();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '9', name: 'Gizmo' });
+    await read;
+    const panel = panelOf(provider);
+    const row = (key: string) => panel.querySelector(`tr[data-key="${key}"]`);
+    await until(() => expect(row('GET /gadgets/9')).to.exist);
+    // Nobody reads /gadgets/9: the gc drops it, and the panel its way to refetch it.
+    await until(() => expect(row('GET /gadgets/9')).to.equal(null));
+    // A few tries, each from a fresh task: a collection may miss an object a stale stack slot
+    // still points at. Held by the panel, the args survive them all.
+    for (let tries = 0; tries < 10 && argsRef.deref() !== undefined; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      collect!();
+    }
+    // Before: the panel kept the endpoint and args of every read it ever saw, for good.
+    expect(argsRef.deref(), 'the args of a dropped read are let go').to.equal(undefined);
+    const refetch =
+      row('GET /gadgets/7')!.querySelector<HTMLButtonElement>('[data-action="refetch"]')!;
+    expect(refetch.disabled, 'a read still shown keeps Refetch').to.equal(false);
+    refetch.click();
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/gadgets/7');
+  });
+
   it('Refetch sends the read again: never a mutation, and for a list the list, not its last page', async () => {
     const Paged = createResource({
       path: '/paged-gadgets/:id',

@@ -160,8 +160,13 @@ export class ResourceDevtools extends LitElement {
 
   readonly #log: LogLine[] = [];
   readonly #flights = new Map<number, Flight>();
-  /** How to refetch a key: the endpoint and args last seen for it. */
+  /**
+   * How to refetch a key: the endpoint and args last seen for it. Pruned when the store lets keys
+   * go (a gc, a reset), so a long session does not keep the args of every read it ever made.
+   */
   readonly #reads = new Map<string, { endpoint: EndpointLike; args: readonly unknown[] }>();
+  /** The Controller `#reads` are for: another one's endpoints are not kept for it. */
+  #readsOf: Controller | undefined;
   #watching: Controller | undefined;
   #stop: (() => void) | undefined;
 
@@ -201,6 +206,8 @@ export class ResourceDevtools extends LitElement {
     this.#unwatch();
     if (!isController(controller)) return;
     this.#watching = controller;
+    if (this.#readsOf !== controller) this.#reads.clear();
+    this.#readsOf = controller;
     // The reads shown since before the panel opened: Refetch works for them too.
     for (const { key, subscribers, shown } of controller[controllerInternals]().entries.values()) {
       if (subscribers > 0 && shown) this.#remember(key, shown.endpoint, shown.args);
@@ -231,6 +238,7 @@ export class ResourceDevtools extends LitElement {
             ? ` (${action.keys.length} responses)`
             : '';
         this.#append({ at: now, text: `${action.type}${key}${count}` });
+        if (action.type === 'gc' || action.type === 'reset') this.#prune();
         break;
       }
       case 'request':
@@ -259,6 +267,21 @@ export class ResourceDevtools extends LitElement {
   #remember(key: string, endpoint: EndpointLike, args: readonly unknown[]): void {
     if (!endpoint.sideEffect && endpoint.key(...args) === key)
       this.#reads.set(key, { endpoint, args });
+  }
+
+  /** Forgets how to refetch keys that are neither stored, read, nor in flight. */
+  #prune(): void {
+    const { store, entries } = this.#watching![controllerInternals]();
+    const { meta, errors } = store.committed;
+    const flying = new Set([...this.#flights.values()].map((flight) => flight.key));
+    for (const key of this.#reads.keys()) {
+      const kept =
+        Object.hasOwn(meta, key) ||
+        Object.hasOwn(errors, key) ||
+        flying.has(key) ||
+        (entries.get(key)?.subscribers ?? 0) > 0;
+      if (!kept) this.#reads.delete(key);
+    }
   }
 
   #append(line: LogLine): void {
