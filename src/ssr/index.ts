@@ -11,7 +11,7 @@
  */
 import { LitElementRenderer } from '@lit-labs/ssr';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { Controller, dehydrate } from '../core/index.js';
+import { Controller, NetworkError, dehydrate } from '../core/index.js';
 import { ResourceProvider } from '../lit/resource-provider.js';
 // The server renders <resource-provider> too: define it here, as the main entry does.
 import '../lit/define-provider.js';
@@ -33,20 +33,41 @@ export interface ServerControllerOptions extends ControllerOptions {
    * page to be relative to, e.g. `'http://127.0.0.1:8000'`. Absolute URLs are sent as they are.
    */
   origin?: string;
+  /**
+   * Whether a failed read keeps why it failed in what the page shows and the state script
+   * carries: the API's error body, the network's reason (an internal host, its address). Default
+   * false: the page gets the method, URL and status only, and `onError` gets the whole failure.
+   * Turn it on in development: `exposeErrors: process.env.NODE_ENV !== 'production'`.
+   */
+  exposeErrors?: boolean;
+  /**
+   * Told of each failure whose detail the page does not get (see `exposeErrors`), with that
+   * detail: the network's error, or a `NetworkError` with the absolute URL and the API's body.
+   * Default: `console.error`.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /**
  * A Controller for one server request: it keeps everything it fetched until it is dropped
  * (`gcTime` Infinity by default: nothing is collected halfway through a render) and sends
- * relative URLs to `origin`. It retries nothing by default (`retry: 0`): the page waits for its
+ * relative URLs to `origin`. A failed read tells the page what failed (method, URL, status) but
+ * not why, unless `exposeErrors`: why goes to `onError`. It retries nothing by default (`retry: 0`): the page waits for its
  * prefetches, and the browser fetches a read that failed here again. Make one per request: a
  * Controller holds one user's data.
  * @example
  * const controller = createServerController({ origin: 'http://127.0.0.1:8000' });
  */
 export function createServerController(options: ServerControllerOptions = {}): Controller {
-  const { origin, fetch: baseFetch = globalThis.fetch, ...rest } = options;
-  const fetch: typeof globalThis.fetch = (input, init) => {
+  const {
+    origin,
+    fetch: baseFetch = globalThis.fetch,
+    exposeErrors = false,
+    onError = (error: unknown) =>
+      console.error('resource-elements: a read on the server failed:', error),
+    ...rest
+  } = options;
+  const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     let absolute: URL;
     try {
@@ -56,10 +77,41 @@ export function createServerController(options: ServerControllerOptions = {}): C
         origin === undefined
           ? `${url} is a relative URL and the server has no page to resolve it against: ` +
               `pass createServerController({ origin: 'https://your.site' }).`
-          : `${url} is not a valid URL relative to the origin ${origin}.`,
+          : `${url} is not a valid URL relative to the server controller's origin.`,
       );
     }
-    return baseFetch(typeof input === 'string' || input instanceof URL ? absolute : input, init);
+    const sent = baseFetch(
+      typeof input === 'string' || input instanceof URL ? absolute : input,
+      init,
+    );
+    if (exposeErrors) return sent;
+    let response: Response;
+    try {
+      response = await sent;
+    } catch (error) {
+      // A timeout or an abort says nothing of the server: it goes on as it is.
+      if (init?.signal?.aborted) throw error;
+      onError(error);
+      // eslint-disable-next-line preserve-caught-error -- its cause is what the page must not get
+      throw new TypeError('fetch failed');
+    }
+    const { status } = response;
+    if (response.ok || status > 599) return response;
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      // The status is what the page gets anyway.
+    }
+    onError(
+      new NetworkError({ method: init?.method ?? 'GET', url: absolute.href, response, body: text }),
+    );
+    // The status, and when to ask again: not the API's words, nor its status text.
+    const retryAfter = response.headers.get('retry-after');
+    return new Response(null, {
+      status,
+      headers: retryAfter === null ? {} : { 'retry-after': retryAfter },
+    });
   };
   // No retries by default: a page waits for its prefetches, and the browser fetches a read that
   // failed on the server again anyway (with its own retries).

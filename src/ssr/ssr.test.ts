@@ -10,6 +10,7 @@ import {
   Controller,
   Entity,
   ExpiryStatus,
+  NetworkError,
   ResourceController,
   createResource,
   hydrate,
@@ -350,5 +351,66 @@ describe('server rendering with @lit-labs/ssr', () => {
     assert.match(error.message, /\/api\/todos\/3/);
     assert.match(error.message, /createServerController\(\{ origin/);
     assert.equal(api.calls.length, 1, 'nothing was sent');
+  });
+
+  it("keeps why a read failed (the API's body, the network's reason) out of the page and its state", async () => {
+    const secret = 'db password rejected for admin@10.0.0.5';
+    const down = new TypeError('fetch failed', {
+      cause: new Error('connect ECONNREFUSED 10.0.0.5:8000'),
+    });
+    const fetch: typeof globalThis.fetch = async (input) => {
+      if (String(input).endsWith('/api/todos?userId=1')) throw down;
+      return new Response(JSON.stringify({ message: secret }), {
+        status: 500,
+        statusText: `Failed at ${secret}`,
+        headers: { 'content-type': 'application/json', 'retry-after': '30' },
+      });
+    };
+    const serve = async (options: { exposeErrors?: boolean }) => {
+      const reported: unknown[] = [];
+      const onError = (error: unknown) => reported.push(error);
+      const controller = createServerController({ origin: ORIGIN, fetch, onError, ...options });
+      await prefetch(controller, TodoResource.getList, { userId: 1 });
+      await prefetch(controller, TodoResource.get, { id: '5' });
+      const page = await renderToString(
+        html`<resource-provider .controller=${controller}
+          >${stateScript(controller)}<ssr-todo-list></ssr-todo-list
+          ><ssr-todo-detail todoId="5"></ssr-todo-detail
+        ></resource-provider>`,
+      );
+      return { controller, page, reported };
+    };
+
+    const { controller, page, reported } = await serve({});
+    // Before: both reasons were in the rendered error and in the state script, for anyone to read.
+    assert.ok(!page.includes('10.0.0.5'), page);
+    assert.ok(!page.includes('ECONNREFUSED'), page);
+    const listError = controller.getError(TodoResource.getList, { userId: 1 }) as Error;
+    assert.equal(
+      listError.message,
+      'GET /api/todos?userId=1 failed before a response arrived: fetch failed',
+    );
+    const detailError = controller.getError(TodoResource.get, { id: '5' }) as NetworkError;
+    assert.equal(detailError.message, 'GET /api/todos/5 failed: 500');
+    assert.equal(detailError.status, 500, 'the status stays: a page may show "not found" by it');
+    assert.ok(text(page).includes('Failed: GET /api/todos?userId=1 failed before a response'));
+    const state = JSON.parse(scriptText(page));
+    assert.deepEqual(
+      Object.values(state.errors).map((error) => (error as { error: unknown }).error),
+      [
+        { name: 'TypeError', message: listError.message },
+        { name: 'NetworkError', message: detailError.message, status: 500 },
+      ],
+    );
+    // The server's log gets it all.
+    assert.equal(reported.length, 2);
+    assert.equal(reported[0], down);
+    assert.ok(reported[1] instanceof NetworkError);
+    assert.equal(reported[1].url, `${ORIGIN}/api/todos/5`);
+    assert.match(reported[1].message, /db password rejected/);
+
+    const exposed = await serve({ exposeErrors: true });
+    assert.ok(exposed.page.includes('10.0.0.5'), 'exposeErrors keeps the reasons');
+    assert.deepEqual(exposed.reported, []);
   });
 });
