@@ -32,6 +32,8 @@ const PAGE = 5;
 const nextPages: unknown[] = [];
 /** Set by a test: the next call of nextPage throws it. */
 let failNext: Error | undefined;
+/** Set by a test: the cursors nextPage gives, one per call, instead of page numbers. */
+let cursors: unknown[] | undefined;
 
 class InfiniteFeed extends LitElement {
   static override properties = { group: {} };
@@ -49,6 +51,7 @@ class InfiniteFeed extends LitElement {
         const error = failNext;
         failNext = undefined;
         if (error) throw error;
+        if (cursors) return cursors.shift();
         nextPages.push([lastPage.length, pages]);
         return lastPage.length === PAGE ? pages + 1 : undefined;
       },
@@ -103,6 +106,7 @@ const urls = (server: FakeServer) => server.calls.map((call) => call.url);
 describe('InfiniteController', () => {
   beforeEach(() => {
     nextPages.length = 0;
+    cursors = undefined;
   });
   afterEach(() => {
     for (const controller of made) controller.dispose();
@@ -191,6 +195,32 @@ describe('InfiniteController', () => {
     expect(feed.posts.hasMore).to.equal(false);
     await feed.updateComplete;
     expect(titles(feed)).to.have.length(5);
+  });
+
+  it('a cursor already loaded ends the list: the sentinel in view asks for no page again', async () => {
+    const { server, controller } = setup();
+    // The server says "after c1 comes c2", then "after c2 comes c1": a loop.
+    cursors = ['c1', 'c2', 'c1'];
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 1));
+    // One short post: the sentinel stays in view and loads each next page by itself.
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=c1').respond(200, posts(2, 2));
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=c2').respond(200, posts(3, 3));
+    await until(() => expect(feed.posts.loadMoreError).to.be.an('error'));
+    expect((feed.posts.loadMoreError as Error).message).to.contain('nextPage gave c1 after page 3');
+    expect(feed.posts.hasMore).to.equal(false);
+    // Before: page c1 again, then c2, c1… for as long as the sentinel was in view.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(urls(server)).to.deep.equal([
+      '/feed/a/posts',
+      '/feed/a/posts?page=c1',
+      '/feed/a/posts?page=c2',
+    ]);
+    await feed.updateComplete;
+    expect(titles(feed)).to.deep.equal(posts(1, 3).map((post) => post.title));
   });
 
   it('an endpoint that cannot page: loadMore resolves, the reason in loadMoreError', async () => {

@@ -38,6 +38,8 @@ interface Paging {
   pages: number;
   /** What `nextPage` said after the last page. */
   next: unknown;
+  /** The pagination values asked for since the first page: one said again ends the list. */
+  asked: unknown[];
   /** The list's expiry after its last page: another value means someone refetched the list. */
   expiresAt: number;
   loading?: Promise<void>;
@@ -175,6 +177,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       params = this.#params();
       endpoint = this.#endpoint();
       pageArgs = { ...(params as object), [endpoint.paginationField!]: paging.next };
+      paging.asked.push(paging.next);
       request = controller.fetch(this.#page(endpoint), pageArgs as never);
     } catch (error) {
       request = Promise.reject(error);
@@ -251,6 +254,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     if (paging.pages === 0 || expiresAt !== paging.expiresAt) {
       // The first page arrived, or the list was fetched again without its pages: start over.
       paging.pages = 1;
+      paging.asked = [];
       paging.expiresAt = expiresAt;
       paging.error = undefined;
       this.#setNext(paging, this.value as Resolved<E>);
@@ -298,6 +302,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       const made: Paging = {
         pages: 0,
         next: undefined,
+        asked: [],
         expiresAt: 0,
         hosts: new Set(),
         prune: () => {
@@ -315,10 +320,20 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     this.#joined?.prune();
   }
 
-  /** Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. */
+  /**
+   * Asks `nextPage`; one that throws ends the list, its error in `loadMoreError`. So does a value
+   * already asked for since the first page: a server that answers with the cursor it was given
+   * would otherwise be asked for that page forever while the sentinel is in view.
+   */
   #setNext(paging: Paging, lastPage: Resolved<E>): void {
     try {
-      paging.next = this.#options.nextPage(lastPage, paging.pages);
+      const next = this.#options.nextPage(lastPage, paging.pages);
+      if (paging.asked.includes(next)) {
+        throw new Error(
+          `InfiniteController: nextPage gave ${String(next)} after page ${paging.pages}, a page already loaded; the list ends here instead of loading it again and again.`,
+        );
+      }
+      paging.next = next;
     } catch (error) {
       paging.next = undefined;
       paging.error = error;
