@@ -223,6 +223,30 @@ describe('InfiniteController', () => {
     expect(titles(feed)).to.deep.equal(posts(1, 3).map((post) => post.title));
   });
 
+  it('a server that ignores the page parameter: the sentinel stops after 3 pages that add nothing', async () => {
+    const { server, controller } = setup();
+    cursors = [2, 3, 4, 5, 6, 7, 8, 9];
+    const feed = await mount(controller);
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, posts(1, 1));
+    // Every page answered with the first page's post: nothing new, the sentinel stays in view.
+    for (const page of [2, 3, 4]) {
+      await until(() => expect(server.waiting).to.have.length(1));
+      server.take(`GET /feed/a/posts?page=${page}`).respond(200, posts(1, 1));
+    }
+    // Before: page 5, 6, 7… one request after another for as long as the sentinel was in view.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.waiting).to.have.length(0);
+    expect(feed.posts.hasMore, 'the list is not said to end: a click may go on').to.equal(true);
+    const more = feed.posts.loadMore();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts?page=5').respond(200, posts(2, 2));
+    await more;
+    // A page that adds a post lets the sentinel go on by itself.
+    await until(() => expect(server.waiting).to.have.length(1));
+    expect(server.take().url).to.equal('/feed/a/posts?page=6');
+  });
+
   it('an endpoint that cannot page: loadMore resolves, the reason in loadMoreError', async () => {
     const { server, controller } = setup();
     // No paginationField (the types refuse it; plain JS may not): no getPage to load pages with.

@@ -40,6 +40,8 @@ interface Paging {
   next: unknown;
   /** The pagination values asked for since the first page: one said again ends the list. */
   asked: unknown[];
+  /** Pages in a row that added nothing to the list (see `STALLS`). */
+  stalls: number;
   /** The list's expiry after its last page: another value means someone refetched the list. */
   expiresAt: number;
   loading?: Promise<void>;
@@ -51,6 +53,15 @@ interface Paging {
 }
 
 const pagings = new WeakMap<ControllerLike, Map<string, Paging>>();
+
+/**
+ * Pages in a row that add nothing after which the sentinel stops loading by itself: the list did
+ * not grow, so the sentinel is still in view and would load again at once, for ever with a server
+ * that ignores the pagination parameter. A few are let through, for APIs that page over a filter
+ * and answer empty pages with a cursor. `loadMore()`, or the sentinel coming into view again,
+ * goes on.
+ */
+const STALLS = 3;
 
 /**
  * The pagings of `controller`'s lists, made on first use. A paging is kept while a host shows its
@@ -171,6 +182,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     let endpoint!: E;
     let params: ReadParams<E> | null = null;
     let pageArgs: object = {};
+    let before: unknown;
     let request: Promise<unknown>;
     try {
       // A hook or args that throw, or a list whose schema has no Collection to page: loadMoreError.
@@ -178,6 +190,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       endpoint = this.#endpoint();
       pageArgs = { ...(params as object), [endpoint.paginationField!]: paging.next };
       paging.asked.push(paging.next);
+      before = controller.getResponse(endpoint, ...this.#args(params)).data;
       request = controller.fetch(this.#page(endpoint), pageArgs as never);
     } catch (error) {
       request = Promise.reject(error);
@@ -197,8 +210,11 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
         if (dropped) return void (paging.pages = 0);
         paging.pages++;
         this.#setNext(paging, (rawPages.get(pageArgs) ?? value) as Resolved<E>);
-        paging.expiresAt = controller.getResponse(endpoint, ...this.#args(params)).expiresAt;
-        this.#checkSentinel();
+        const list = controller.getResponse(endpoint, ...this.#args(params));
+        paging.expiresAt = list.expiresAt;
+        // A page that added nothing leaves the list as it was, the same object.
+        paging.stalls = list.data === before ? paging.stalls + 1 : 0;
+        if (paging.stalls < STALLS) this.#checkSentinel();
       },
       (error: unknown) => {
         stop?.();
@@ -255,6 +271,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       // The first page arrived, or the list was fetched again without its pages: start over.
       paging.pages = 1;
       paging.asked = [];
+      paging.stalls = 0;
       paging.expiresAt = expiresAt;
       paging.error = undefined;
       this.#setNext(paging, this.value as Resolved<E>);
@@ -303,6 +320,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
         pages: 0,
         next: undefined,
         asked: [],
+        stalls: 0,
         expiresAt: 0,
         hosts: new Set(),
         prune: () => {
