@@ -3,7 +3,9 @@
 // teaches, with its own pinned bundlers and its own lit), builds it for production with Vite,
 // Rollup, esbuild and webpack, serves each build next to a small real JSON API, and checks in
 // Chromium that <resource-provider> is defined, the list shows the server's items, a push sends
-// exactly one POST and shows the row, the console stays clean and the page runs one copy of lit.
+// exactly one POST and shows the row, the console stays clean and the page runs one copy of lit;
+// and, with resource-elements/managers and `sync-tabs`, that a push in one tab shows in another
+// tab of the same page with no request from it.
 // It also searches each production bundle for development-only warning text (and the esbuild
 // development build, as a control, for its presence) and prints each bundle's gzip size.
 //
@@ -112,6 +114,7 @@ const bin = (name) => join(app, 'node_modules/.bin', name);
 const esbuildArgs = (mode, outdir) => [
   'src/main.js',
   'src/bare.js',
+  'src/synced.js',
   '--bundle',
   '--format=esm',
   '--platform=browser',
@@ -140,7 +143,8 @@ const builds = [
 for (const build of builds) {
   timed(`build ${build.name}`, build.build);
   build.dir = join(app, 'out', build.name);
-  // Vite writes its own HTML; the others get the same two pages, loading ./main.js and ./bare.js.
+  // Vite writes its own HTML; the others get the same three pages, loading ./main.js, ./bare.js
+  // and ./synced.js.
   if (build.name !== 'vite') cpSync(join(app, 'static'), build.dir, { recursive: true });
 }
 
@@ -148,7 +152,7 @@ for (const build of builds) {
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
 function serve(dir) {
-  const state = { items: [], posts: 0, scripts: new Set() };
+  const state = { items: [], posts: 0, gets: 0, scripts: new Set() };
   state.items = [
     { id: '1', name: 'Alpha' },
     { id: '2', name: 'Beta' },
@@ -159,7 +163,10 @@ function serve(dir) {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
-    if (url.pathname === '/api/items' && req.method === 'GET') return json(200, state.items);
+    if (url.pathname === '/api/items' && req.method === 'GET') {
+      state.gets += 1;
+      return json(200, state.items);
+    }
     if (url.pathname === '/api/items' && req.method === 'POST') {
       state.posts += 1;
       let body = '';
@@ -327,6 +334,43 @@ try {
         `${build.name}: bare imports of resource-elements/boundary and /devtools define their elements`,
         bare.boundary === 'defined' && bare.devtools === 'defined',
         `boundary: ${bare.boundary}, devtools: ${bare.devtools}`,
+      );
+      // Two tabs of the synced page (resource-elements/managers, `sync-tabs`): a push in one shows
+      // in the other without the other asking the server.
+      const count = state.items.length;
+      const tabs = [page, await context.newPage()];
+      tabs[1].on('console', (message) => {
+        if (['error', 'warning'].includes(message.type()))
+          messages.push(`${message.type()}: ${message.text()}`);
+      });
+      tabs[1].on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+      const tabRows = (tab, n) =>
+        tab
+          .waitForFunction(
+            (want) =>
+              document.querySelector('item-list')?.shadowRoot?.querySelectorAll('li').length ===
+              want,
+            n,
+            { timeout: 15_000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+      let synced = false;
+      const posts = state.posts;
+      let gets = 0;
+      for (const tab of tabs) await tab.goto(`${base}/synced.html`);
+      if ((await tabRows(tabs[0], count)) && (await tabRows(tabs[1], count))) {
+        gets = state.gets;
+        await tabs[0].locator('item-list button').click();
+        synced = await tabRows(tabs[1], count + 1);
+        await tabs[1].waitForTimeout(300); // a request of the second tab, if one were sent
+      }
+      check(
+        `${build.name}: with resource-elements/managers, a push in one tab shows in the other, which sends nothing`,
+        synced && state.posts === posts + 1 && state.gets === gets,
+        `shown there: ${synced}, ${state.posts - posts} POST, ${state.gets - gets} GET after the push`,
       );
       check(
         `${build.name}: the console has no error or warning`,

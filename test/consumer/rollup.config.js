@@ -4,7 +4,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 
 export default {
-  input: { main: 'src/main.js', bare: 'src/bare.js' },
+  input: { main: 'src/main.js', bare: 'src/bare.js', synced: 'src/synced.js' },
   output: { dir: 'out/rollup', format: 'es' },
   plugins: [
     resolve({ browser: true }),

@@ -1,4 +1,4 @@
-// Vite: both pages of the fixture, production build into out/vite.
+// Vite: the three pages of the fixture, production build into out/vite.
 import { defineConfig } from 'vite';
 
 export default defineConfig({
@@ -6,6 +6,6 @@ export default defineConfig({
   build: {
     outDir: 'out/vite',
     emptyOutDir: true,
-    rollupOptions: { input: { main: 'index.html', bare: 'bare.html' } },
+    rollupOptions: { input: { main: 'index.html', bare: 'bare.html', synced: 'synced.html' } },
   },
 });
