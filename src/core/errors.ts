@@ -3,6 +3,8 @@
  * may carry credentials (`Authorization`, `Access-Token`) and errors end up in logs and UIs.
  */
 
+import { shortUrl } from './util/describe.js';
+
 /** What a NetworkError is built from. */
 export interface NetworkErrorInit {
   readonly method: string;
@@ -35,7 +37,7 @@ export class NetworkError extends Error {
 
   constructor({ method, url, response, body }: NetworkErrorInit) {
     const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    super(`${method} ${url} failed: ${status}${describeBody(body)}`);
+    super(`${method} ${shortUrl(url)} failed: ${status}${describeBody(body)}`);
     this.status = response.status;
     this.statusText = response.statusText;
     this.response = response;
@@ -70,7 +72,7 @@ export class ResponseFormatError extends Error {
     reason: string;
   }) {
     super(
-      `${init.method} ${init.url} answered ${init.response.status} with ${
+      `${init.method} ${shortUrl(init.url)} answered ${init.response.status} with ${
         init.contentType ? `Content-Type "${init.contentType}"` : 'no Content-Type'
       }: ${init.reason}`,
     );
@@ -98,7 +100,9 @@ export class TimeoutError extends Error {
   readonly timeout: number;
 
   constructor(init: { method: string; url: string; timeout: number }) {
-    super(`${init.method} ${init.url} timed out after ${init.timeout} ms (the endpoint's timeout)`);
+    super(
+      `${init.method} ${shortUrl(init.url)} timed out after ${init.timeout} ms (the endpoint's timeout)`,
+    );
     this.method = init.method;
     this.url = init.url;
     this.timeout = init.timeout;
@@ -121,7 +125,7 @@ export class AbortError extends Error {
 
   constructor(init: { method: string; url: string; reason: unknown }) {
     const why = init.reason instanceof Error ? init.reason.message : String(init.reason ?? '');
-    super(`${init.method} ${init.url} was aborted${why ? `: ${why}` : ''}`, {
+    super(`${init.method} ${shortUrl(init.url)} was aborted${why ? `: ${why}` : ''}`, {
       cause: init.reason,
     });
     this.method = init.method;

@@ -11,6 +11,7 @@ import { reduce } from '../store/reducer.js';
 import type { OptimisticEntry, StoreState } from '../store/state.js';
 import type { Replayed } from '../store/store.js';
 import type { WriteLog } from '../util/write-log.js';
+import { shortUrl } from '../util/describe.js';
 import { dataExpiresAt } from './expiry.js';
 import { ABORT_OPTIMISTIC, createSnapshot } from './snapshot.js';
 import { storeArgs } from '../protocol/store-key.js';
@@ -85,6 +86,9 @@ export class OptimisticQueue {
   #report(entry: OptimisticEntry, error: unknown): void {
     if (this.#reported.has(entry.id)) return;
     this.#reported.add(entry.id);
-    console.error(`getOptimisticResponse for ${entry.key} failed; nothing was applied.`, error);
+    console.error(
+      `getOptimisticResponse for ${shortUrl(entry.key)} failed; nothing was applied.`,
+      error,
+    );
   }
 }

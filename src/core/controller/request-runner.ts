@@ -6,6 +6,7 @@
 import type { MemoCache } from '../normalize/memo-cache.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { INVALID } from '../schema/types.js';
+import { shortUrl } from '../util/describe.js';
 import { getOwn } from '../util/own.js';
 import type { Timers } from '../env/timers.js';
 import { isAbortError } from '../protocol/error-policy.js';
@@ -39,8 +40,9 @@ export interface RunnerParts {
  * says what and where in the response but cannot know which request brought it.
  */
 function nameRequest(error: unknown, requestKey: string): void {
-  if (!(error instanceof NormalizeError) || error.message.startsWith(requestKey)) return;
-  error.message = `${requestKey} answered data that does not fit the schema: ${error.message}`;
+  const request = shortUrl(requestKey);
+  if (!(error instanceof NormalizeError) || error.message.startsWith(request)) return;
+  error.message = `${request} answered data that does not fit the schema: ${error.message}`;
 }
 
 export class RequestRunner {

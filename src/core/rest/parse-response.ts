@@ -3,6 +3,7 @@
  * failure status → NetworkError, a body that cannot be what was asked for → ResponseFormatError.
  */
 import { NetworkError, ResponseFormatError } from '../errors.js';
+import { shortUrl } from '../util/describe.js';
 
 /** The request a response answers, for error messages (never its headers). */
 export interface RequestSummary {
@@ -44,7 +45,7 @@ async function readText(response: Response, request: RequestSummary): Promise<st
   } catch (error) {
     if (used || !(error instanceof TypeError)) throw error;
     throw new TypeError(
-      `${request.method} ${request.url} answered ${response.status}, then its body could not be read: ${reason(error)}`,
+      `${request.method} ${shortUrl(request.url)} answered ${response.status}, then its body could not be read: ${reason(error)}`,
       { cause: error },
     );
   }

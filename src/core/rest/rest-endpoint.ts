@@ -21,6 +21,7 @@ import { parseResponse, reason } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
 import { AbortError, TimeoutError } from '../errors.js';
+import { shortUrl } from '../util/describe.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -273,7 +274,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     if (shown !== url) {
       // fetch would refuse it too, with the password in its message.
       throw new TypeError(
-        `${this.method} ${shown} must not hold a user name or password: send credentials in a header.`,
+        `${this.method} ${shortUrl(shown)} must not hold a user name or password: send credentials in a header.`,
       );
     }
     const timeout = this.timeout;
@@ -288,7 +289,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     } catch (error) {
       // A body JSON cannot encode (a BigInt, a cycle) or a throwing getHeaders: say which request.
       const why = error instanceof Error ? error.message : String(error);
-      throw new TypeError(`${this.method} ${url} could not be sent: ${why}`, { cause: error });
+      throw new TypeError(`${this.method} ${shortUrl(url)} could not be sent: ${why}`, {
+        cause: error,
+      });
     }
     const method = init.method ?? this.method;
     checkHeaders(init.headers, method, url);
@@ -510,22 +513,23 @@ function requestFailure(
   },
 ): unknown {
   const { method, url } = request;
+  const shown = shortUrl(url);
   if (request.timedOut) return request.timedOut;
   if (request.headers && error instanceof Error && mentionsHeader(error, request.headers)) {
     // The runtime quoted a header value (a token) in its message: keep it, and its cause, out.
     return new TypeError(
-      `${method} ${url} failed before a response arrived (a header was refused).`,
+      `${method} ${shown} failed before a response arrived (a header was refused).`,
     );
   }
   if (request.userSignal?.aborted) {
     return new AbortError({ method, url, reason: request.userSignal.reason });
   }
-  if (error instanceof TypeError && !error.message.includes(url)) {
+  if (error instanceof TypeError && !error.message.includes(shown)) {
     const what =
       request.status === undefined
         ? 'failed before a response arrived'
         : `answered ${request.status}, then failed`;
-    return new TypeError(`${method} ${url} ${what}: ${reason(error)}`, { cause: error });
+    return new TypeError(`${method} ${shown} ${what}: ${reason(error)}`, { cause: error });
   }
   return error;
 }
@@ -538,7 +542,7 @@ function checkHeaders(headers: HeadersInit | undefined, method: string, url: str
   for (const [name, value] of Object.entries(headersRecord(headers))) {
     if (/[\r\n\0]/.test(value)) {
       throw new TypeError(
-        `${method} ${url}: the value of header "${name}" has a line break or NUL character, which HTTP does not allow (the value is not shown).`,
+        `${method} ${shortUrl(url)}: the value of header "${name}" has a line break or NUL character, which HTTP does not allow (the value is not shown).`,
       );
     }
   }

@@ -5,6 +5,7 @@ import type { MemoCache } from '../normalize/memo-cache.js';
 import { INVALID } from '../schema/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { isEntityClass } from '../schema/is.js';
+import { shortUrl } from '../util/describe.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
@@ -57,7 +58,7 @@ export function readResponse(
     // parent…): building them overflows the stack, which would name no read.
     const message = String((error as Error | undefined)?.message);
     if (!/call stack|recursion/i.test(message)) throw error;
-    throw new RangeError(`${key}: its entities nest too deeply to read (${message}).`, {
+    throw new RangeError(`${shortUrl(key)}: its entities nest too deeply to read (${message}).`, {
       cause: error,
     });
   }

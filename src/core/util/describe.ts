@@ -1,3 +1,14 @@
+/**
+ * A URL (or a key that holds one) as a message shows it: past 300 characters it is cut, saying how
+ * much more there was. Written by hand, a URL is shorter; a longer one is made by code (a query of
+ * a thousand ids, a filter the user typed) and its start says which request it is. The whole URL
+ * stays on the error's `url`.
+ * @example shortUrl(`/search?q=${'x'.repeat(1000)}`) // '/search?q=xxx…x… (712 more characters)'
+ */
+export function shortUrl(url: string): string {
+  return url.length > 300 ? `${url.slice(0, 300)}… (${url.length - 300} more characters)` : url;
+}
+
 /** A short, readable rendering of a value for error messages (never the whole payload). */
 export function describeValue(value: unknown, max = 160): string {
   // JSON would say null for NaN and Infinity.
