@@ -44,7 +44,8 @@ export interface EndpointExtraOptions {
   readonly invalidIfStale?: boolean | undefined;
   /**
    * Aborts the request when no complete response (body included) has arrived after this many
-   * ms; it then rejects with a `TimeoutError` naming the URL and the timeout. No limit when absent.
+   * ms, counted from the call, so an async `getHeaders` (a token refresh) counts too; it then
+   * rejects with a `TimeoutError` naming the URL and the timeout. No limit when absent.
    */
   readonly timeout?: number | undefined;
   /**

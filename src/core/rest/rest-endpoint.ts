@@ -135,6 +135,20 @@ function combineSignals(
 }
 
 /**
+ * `task`, or its signal's reason once the signal is aborted, whichever comes first. A failure of
+ * `task` after that is let go (no unhandled rejection).
+ */
+function unless<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return task;
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop);
+    void task.then(resolve, reject).then(() => signal.removeEventListener('abort', stop));
+  });
+}
+
+/**
  * One REST endpoint. Instances are functions: calling one performs the request and resolves with
  * the processed JSON (no store involved); a Controller runs it with `run(args, context)` and
  * normalizes the result with `schema`.
@@ -283,60 +297,71 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         `${this.name}: timeout must be a positive number of ms (or undefined for none): got ${String(timeout)}.`,
       );
     }
-    let init: RequestInit;
-    try {
-      init = { ...(await this.getRequestInit(body)) };
-    } catch (error) {
-      // A body JSON cannot encode (a BigInt, a cycle) or a throwing getHeaders: say which request.
-      const why = error instanceof Error ? error.message : String(error);
-      throw new TypeError(`${this.method} ${shortUrl(url)} could not be sent: ${why}`, {
-        cause: error,
-      });
-    }
-    const method = init.method ?? this.method;
-    checkHeaders(init.headers, method, url);
-    const fetchImpl = context.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') {
-      throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
-    }
-    const userSignal = combineSignals(init.signal, context.signal);
-    let timedOut: TimeoutError | undefined;
+    // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
+    // getHeaders that never settles (a token refresh that hangs) must not hold the read for good.
     // The Controller's timers (fake in tests), clamped: a timeout past 2^31-1 ms must not fire at once.
     const timers = context.timers ?? defaultTimers();
+    let method: string = this.method;
+    let timedOut: TimeoutError | undefined;
     let timer: unknown;
-    let signal = userSignal;
+    const timeoutAbort = new AbortController();
     if (timeout !== undefined && Number.isFinite(timeout)) {
-      const timeoutAbort = new AbortController();
       timer = timers.setTimeout(() => {
         timedOut = new TimeoutError({ method, url, timeout });
         timeoutAbort.abort(timedOut);
       }, clampDelay(timeout));
-      signal = combineSignals(userSignal, timeoutAbort.signal);
     }
-    if (signal) init.signal = signal;
+    const ours = timer === undefined ? undefined : timeoutAbort.signal;
     let value: unknown;
-    let status: number | undefined;
     try {
-      const response = await fetchImpl(url, init);
-      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
-      if (typeof response !== 'object' || response === null) {
-        throw new TypeError(
-          `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
-        );
+      let init: RequestInit;
+      try {
+        init = {
+          ...(await unless(this.getRequestInit(body), combineSignals(context.signal, ours))),
+        };
+      } catch (error) {
+        if (timedOut) throw timedOut;
+        if (context.signal?.aborted) {
+          throw new AbortError({ method, url, reason: context.signal.reason });
+        }
+        // A body JSON cannot encode (a BigInt, a cycle) or a throwing getHeaders: say which request.
+        const why = error instanceof Error ? error.message : String(error);
+        throw new TypeError(`${method} ${shortUrl(url)} could not be sent: ${why}`, {
+          cause: error,
+        });
       }
-      requestOf.set(response, { method, url });
-      status = response.status;
-      // The body is part of the response: the timeout and an abort cover reading it too.
-      value = await this.parseResponse(response, { method, url });
-    } catch (error) {
-      throw requestFailure(error, {
-        method,
-        url,
-        status,
-        timedOut,
-        userSignal,
-        headers: init.headers,
-      });
+      method = init.method ?? method;
+      checkHeaders(init.headers, method, url);
+      const fetchImpl = context.fetch ?? globalThis.fetch;
+      if (typeof fetchImpl !== 'function') {
+        throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
+      }
+      const userSignal = combineSignals(init.signal, context.signal);
+      const signal = combineSignals(userSignal, ours);
+      if (signal) init.signal = signal;
+      let status: number | undefined;
+      try {
+        const response = await fetchImpl(url, init);
+        // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
+        if (typeof response !== 'object' || response === null) {
+          throw new TypeError(
+            `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
+          );
+        }
+        requestOf.set(response, { method, url });
+        status = response.status;
+        // The body is part of the response: the timeout and an abort cover reading it too.
+        value = await this.parseResponse(response, { method, url });
+      } catch (error) {
+        throw requestFailure(error, {
+          method,
+          url,
+          status,
+          timedOut,
+          userSignal,
+          headers: init.headers,
+        });
+      }
     } finally {
       if (timer !== undefined) timers.clearTimeout(timer);
     }
