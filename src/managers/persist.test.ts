@@ -310,6 +310,84 @@ describe('PersistManager', () => {
     assert.deepEqual(names(controller), ['unsaved', 'two']);
   });
 
+  it('a store that structured clone refuses (a field nested 10,000 deep): reported once, the saved copy goes, the next change is saved', async () => {
+    const storage = memoryStorage();
+    const { clock, persist } = persistOn(storage, { buster: 'v1' });
+    let controller!: Controller;
+    const deep: Record<string, unknown> = {};
+    let level = deep;
+    for (let i = 0; i < 10_000; i++) level = level.next = {};
+    const errors = await consoleErrors(async () => {
+      ({ controller } = await loaded({ managers: [persist] }));
+      await persist.restored;
+      clock.advance(500);
+      await flush();
+      assert.ok(storage.data.has('default'), 'saved before');
+      controller.set(Item, { id: '3', name: deep as never });
+      clock.advance(500);
+      await flush();
+      assert.equal(storage.data.has('default'), false, 'the older copy is not left to restore');
+      controller.set(Item, { id: '4', name: 'also deep' });
+      clock.advance(500);
+      await flush();
+    });
+    assert.equal(errors.length, 1, errors.map(String).join('\n'));
+    assert.match(
+      String(errors[0]![0]),
+      /PersistManager "default" could not save the store: the storage refused what it holds \(RangeError: Maximum call stack size exceeded\)\. The saved copy was removed; the next change is saved again\./,
+    );
+    // The deep value goes: the next save works. Before: nothing was written for the session.
+    controller.set(Item, { id: '3', name: 'flat again' });
+    clock.advance(500);
+    await flush();
+    const saved = record(storage).state.entities!.Item! as Record<string, { name: string }>;
+    assert.equal(saved['3']!.name, 'flat again');
+    assert.equal(saved['4']!.name, 'also deep');
+    controller.dispose();
+  });
+
+  it('two managers with one name on one storage: the second restores and saves nothing; the name is free once the first leaves', async () => {
+    const storage = memoryStorage();
+    await savedSession(storage);
+    const first = persistOn(storage, { buster: 'v1' });
+    const second = persistOn(storage, { buster: 'v1' });
+    const other = persistOn(memoryStorage(), { buster: 'v1' });
+    let a!: Controller;
+    let b!: Controller;
+    const errors = await consoleErrors(async () => {
+      ({ controller: a } = await loaded({ managers: [first.persist] }));
+      const harness = setup({ managers: [second.persist, other.persist] });
+      b = harness.controller;
+      await second.persist.restored;
+      await other.persist.restored;
+    });
+    assert.equal(errors.length, 1, errors.map(String).join('\n'));
+    assert.match(
+      String(errors[0]![0]),
+      /PersistManager "default": another store on this page is saved under that name, so this one restores and saves nothing .*persist-name attribute or an id\./,
+    );
+    // Before: the second store took the first one's saved data, and each overwrote the other's.
+    assert.deepEqual(names(b), [], 'nothing of the first store restored into the second');
+    b.set(Item, { id: '9', name: 'second store' });
+    second.clock.advance(500);
+    await flush();
+    const savedNames = () =>
+      Object.values(record(storage).state.entities!.Item!).map(
+        (item) => (item as { name: string }).name,
+      );
+    assert.ok(!savedNames().includes('second store'), 'the second store did not overwrite');
+    b.dispose();
+    a.dispose();
+    // The first left: a new manager may take the name.
+    const third = persistOn(storage, { buster: 'v1' });
+    const errorsAfter = await consoleErrors(async () => {
+      const { controller } = await loaded({ managers: [third.persist] });
+      await third.persist.restored;
+      controller.dispose();
+    });
+    assert.deepEqual(errorsAfter, []);
+  });
+
   it('storage unavailable: restored resolves, reads go out, one console error', async () => {
     const storage = memoryStorage();
     storage.fail = new Error('IndexedDB is not available here');

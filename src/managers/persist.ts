@@ -26,7 +26,11 @@ export interface PersistOptions {
    * when entity shapes change. Default `''`.
    */
   buster?: string;
-  /** The record's name in storage: one per app (or per user). Default `'default'`. */
+  /**
+   * The record's name in storage: one per app (or per user), and one per store on a page: two
+   * managers attached at once with one name on one storage would overwrite each other, so the
+   * second is refused (a console error; it restores and saves nothing). Default `'default'`.
+   */
   name?: string;
   /**
    * Responses stored longer ago than this (ms) are not restored; a cache written longer ago is
@@ -49,6 +53,11 @@ export interface PersistOptions {
 
 const DAY = 24 * 3600_000;
 
+/** The storages of managers that use the page's own IndexedDB (none given). */
+const PAGE_IDB = {};
+/** The names in use, by storage: what attached managers restore from and save to. */
+const inUse = new WeakMap<object, Set<string>>();
+
 /**
  * @example
  * const persist = new PersistManager({ buster: 'app-v1' });
@@ -62,6 +71,13 @@ export class PersistManager implements Manager {
   #done = false;
   #started = false;
   #broken = false;
+  /** A save failed on what the store holds (structured clone refused it): reported once. */
+  #refused = false;
+  /** Attached to this many Controllers: the name is held while any. */
+  #attached = 0;
+  /** Another manager held the name when this one attached: it does nothing. */
+  #clash = false;
+  readonly #space: object;
   /** Counts resets: a restore that was reading the storage across one merges nothing. */
   #resets = 0;
   readonly #buster: string;
@@ -81,6 +97,7 @@ export class PersistManager implements Manager {
     this.#throttle = options.throttle ?? 1000;
     this.#restoreTimeout = options.restoreTimeout ?? 2000;
     this.#storage = rejecting(options.storage ?? indexedDbStorage(options.indexedDB));
+    this.#space = options.storage ?? options.indexedDB ?? PAGE_IDB;
     this.#timers = options.timers ?? {
       setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
       clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
@@ -111,6 +128,26 @@ export class PersistManager implements Manager {
   }
 
   attach(controller: Controller): () => void {
+    if (this.#attached++ === 0) {
+      let names = inUse.get(this.#space);
+      if (!names) inUse.set(this.#space, (names = new Set()));
+      this.#clash = names.has(this.#name);
+      names.add(this.#name);
+    }
+    const release = () => {
+      if (--this.#attached === 0 && !this.#clash) inUse.get(this.#space)!.delete(this.#name);
+    };
+    if (this.#clash) {
+      console.error(
+        `resource-elements PersistManager "${this.#name}": another store on this page is saved ` +
+          'under that name, so this one restores and saves nothing (each would overwrite the ' +
+          "other's). Give each its own name: PersistOptions.name, or on <resource-provider> a " +
+          'persist-name attribute or an id.',
+      );
+      this.#done = true;
+      this.#resolveRestored();
+      return release;
+    }
     let timer: unknown;
     let dirty = false;
     let detached = false;
@@ -124,7 +161,16 @@ export class PersistManager implements Manager {
         savedAt: this.#now(),
         state: encodeState(dehydrate(controller)),
       };
-      this.#storage.set(this.#name, record).catch((error) => this.#fail('save the store', error));
+      this.#storage.set(this.#name, record).then(
+        () => (this.#refused = false),
+        (error: unknown) => {
+          // The data, not the storage: structured clone refused a value (nested too deep, a
+          // function a process() put in an entity). The next change is saved again.
+          if (error instanceof RangeError || (error as Error | null)?.name === 'DataCloneError') {
+            this.#refuse(error as Error);
+          } else this.#fail('save the store', error);
+        },
+      );
     };
     const schedule = (): void => {
       dirty = true;
@@ -165,6 +211,7 @@ export class PersistManager implements Manager {
 
     return () => {
       detached = true;
+      release();
       stopEvents();
       if (timer !== undefined) {
         this.#timers.clearTimeout(timer);
@@ -224,6 +271,23 @@ export class PersistManager implements Manager {
       this.#fail('restore the saved store, which does not fit; it was discarded', error, false);
       await this.#storage.delete(this.#name).catch(() => {});
     }
+  }
+
+  /**
+   * A save the storage refused for what the store holds. What was saved before goes: restored
+   * next time, it would show data older than the store held when the page was left. Reported
+   * once until a save works again.
+   */
+  #refuse(error: Error): void {
+    if (!this.#refused) {
+      console.error(
+        `resource-elements PersistManager "${this.#name}" could not save the store: the storage ` +
+          `refused what it holds (${error.name}: ${error.message}). The saved copy was removed; ` +
+          'the next change is saved again.',
+      );
+    }
+    this.#refused = true;
+    this.#storage.delete(this.#name).catch((failure) => this.#fail('discard', failure));
   }
 
   /** Reports once; `stop` (storage itself failed) also ends writing for this session. */

@@ -219,6 +219,62 @@ describe('<resource-provider> manager attributes', () => {
     await fetch('/api/__reset', { method: 'POST' });
   });
 
+  it('two providers that persist on one page: each its own record by id or persist-name; two without are refused', async () => {
+    const count = counting();
+    registerProviderManagers({
+      persist: { timers: count.timers, name: 'two-stores', throttle: 10 },
+    });
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    let host: HTMLElement;
+    try {
+      host = await fixture<HTMLElement>(
+        html`<div>
+          <resource-provider id="cart" persist="v1"></resource-provider>
+          <resource-provider persist-name="wishlist" persist="v1"></resource-provider>
+        </div>`,
+      );
+      const [cart, wishlist] = [...host.querySelectorAll('resource-provider')].map(
+        (provider) => provider.controller as Controller,
+      );
+      cart!.set(Todo, { id: '1', title: 'in the cart' });
+      wishlist!.set(Todo, { id: '1', title: 'on the wishlist' });
+      // Saved in the page's IndexedDB, one record each.
+      const saved = async (name: string) => {
+        const { indexedDbStorage } = await import('./storage.js');
+        const record = (await indexedDbStorage().get(name)) as
+          { state: { entities: { Todo?: Record<string, { title: string }> } } } | undefined;
+        return record?.state.entities.Todo?.['1']?.title;
+      };
+      await until(async () => expect(await saved('two-stores:cart')).to.equal('in the cart'));
+      await until(async () =>
+        expect(await saved('two-stores:wishlist')).to.equal('on the wishlist'),
+      );
+      expect(errors).to.deep.equal([]);
+
+      // Two with neither: before, both wrote the one record, and each restored the other's store.
+      const plain = await fixture<HTMLElement>(
+        html`<div>
+          <resource-provider persist="v1"></resource-provider>
+          <resource-provider persist="v1"></resource-provider>
+        </div>`,
+      );
+      expect(errors).to.have.length(1);
+      expect(String(errors[0]![0])).to.contain(
+        'PersistManager "two-stores": another store on this page is saved under that name',
+      );
+      plain.remove();
+    } finally {
+      console.error = original;
+    }
+    host!.remove();
+    const { indexedDbStorage } = await import('./storage.js');
+    for (const name of ['two-stores', 'two-stores:cart', 'two-stores:wishlist']) {
+      await indexedDbStorage().delete(name);
+    }
+  });
+
   it('a Controller assigned to a connected provider (a new one at logout) takes its managers over', async () => {
     const count = counting();
     registerProviderManagers({ entities: { Todo }, BroadcastChannel: count.BroadcastChannel });

@@ -4,7 +4,9 @@
  * - `events="/api/events"`: a `PushManager` over `eventSource(url)`;
  * - `sync-tabs` (optionally `sync-tabs="channel-name"`): a `TabSyncManager`;
  * - `persist="app-v1"`: a `PersistManager` whose buster is the attribute's value
- *   (`persist-max-age="3600000"` sets its maxAge in ms).
+ *   (`persist-max-age="3600000"` sets its maxAge in ms). Its record is the registered `name`
+ *   (default `'default'`), followed by `:` and the provider's `persist-name` or `id` when it has
+ *   one: two providers that persist on one page each need one of them.
  *
  * They take effect once `registerProviderManagers()` ran, and are read when a provider first
  * connects. The managers attach while the provider is connected and detach when it leaves.
@@ -50,11 +52,15 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
     if (persist === undefined) {
       const buster = provider.getAttribute('persist');
       const maxAge = Number(provider.getAttribute('persist-max-age') ?? NaN);
+      // One record per provider: its persist-name, else its id, after the registered name.
+      const own = provider.getAttribute('persist-name') || provider.id;
+      const name = options.persist?.name ?? 'default';
       persist =
         buster === null
           ? null
           : new PersistManager({
               ...options.persist,
+              name: own ? `${name}:${own}` : name,
               buster,
               ...(Number.isFinite(maxAge) ? { maxAge } : {}),
             });
