@@ -252,6 +252,41 @@ describe('TabSyncManager', () => {
     await until(() => titles(b)[0] === 'changed', 'b sees the next change');
   });
 
+  it('an entity structured clone refuses stays in its tab: the rest of the change is shared, reported once', async () => {
+    const { a, b, titles } = await twoTabs();
+    const deep: Record<string, unknown> = {};
+    let level = deep;
+    for (let i = 0; i < 10_000; i++) level = level.next = {};
+    const errors: unknown[][] = [];
+    const spy = mock.method(console, 'error', (...args: unknown[]) => void errors.push(args));
+    try {
+      // JSON cannot carry it either, so it comes as a write (a push, a process() would give it).
+      a.controller.setResponse(api.getList, [
+        { id: '1', title: 'one' },
+        { id: '2', title: 'two', notes: deep },
+        { id: '3', title: 'three' },
+      ] as never);
+      // Before: the whole change failed to post (the console said so), and tab b got none of it.
+      await until(() => titles(b).length === 2, 'tab b has the list without todo 2');
+      assert.deepEqual(titles(b), ['one', 'three']);
+      a.controller.set(api.get.schema, { id: '1', title: 'one, edited' });
+      a.controller.set(api.get.schema, { id: '2', title: 'two, edited', notes: deep });
+      await until(() => titles(b)[0] === 'one, edited', 'the next change arrives too');
+    } finally {
+      spy.mock.restore();
+    }
+    assert.equal(errors.length, 1, errors.map(String).join('\n'));
+    assert.match(
+      String(errors[0]![0]),
+      /TabSyncManager: Todo 2 could not be shared with the other tabs \(structured clone refused it\); the rest of the change was\./,
+    );
+    assert.deepEqual(
+      (a.controller.getResponse(api.getList).data as Todo[]).map((todo) => todo.title),
+      ['one, edited', 'two, edited', 'three'],
+      'the tab that fetched keeps it all',
+    );
+  });
+
   it('detaching closes the channel and stops listening', async () => {
     const { a, b, counts } = await twoTabs();
     assert.equal(counts.open, 2);

@@ -55,10 +55,33 @@ export class TabSyncManager implements Manager {
     let scheduled = false;
     let detached = false;
 
+    /** Told once: what structured clone refused is left out of every change after, unsaid. */
+    let refusedTold = false;
     const send = (message: TabSyncMessage): void => {
       try {
         channel.postMessage(message);
+        return;
       } catch (error) {
+        // What the store holds may be more than structured clone takes (a field nested thousands
+        // deep): the rest of the change is shared without it, rather than none of it.
+        if (message.type === 'state') {
+          const { state, left } = cloneable(message.state);
+          try {
+            if (left.length === 0) throw error;
+            channel.postMessage({ type: 'state', state });
+            if (!refusedTold) {
+              console.error(
+                `resource-elements TabSyncManager: ${left.join(', ')} could not be shared with ` +
+                  'the other tabs (structured clone refused it); the rest of the change was.',
+                error,
+              );
+            }
+            refusedTold = true;
+            return;
+          } catch {
+            // Not the data: fall through to the report below.
+          }
+        }
         console.error('resource-elements TabSyncManager: a change could not be shared.', error);
       }
     };
@@ -170,6 +193,44 @@ export class TabSyncManager implements Manager {
       channel.close();
     };
   }
+}
+
+/**
+ * The entities and responses of `state` that structured clone takes, and the names of those it
+ * refused (`Todo 3`, a response's key).
+ */
+function cloneable(state: Partial<StoreState>): { state: Partial<StoreState>; left: string[] } {
+  const left: string[] = [];
+  const takes = (value: unknown, name: string): boolean => {
+    try {
+      structuredClone(value);
+      return true;
+    } catch {
+      left.push(name);
+      return false;
+    }
+  };
+  const entities: Table<unknown> = {};
+  const entitiesMeta: Table<unknown> = {};
+  for (const type of Object.keys(state.entities ?? {})) {
+    const rows = state.entities![type]!;
+    for (const pk of Object.keys(rows)) {
+      if (!takes(rows[pk], `${type} ${pk}`)) continue;
+      define((entities[type] ??= {}), pk, rows[pk]);
+      define((entitiesMeta[type] ??= {}), pk, state.entitiesMeta?.[type]?.[pk]);
+    }
+  }
+  const endpoints: Record<string, unknown> = {};
+  const meta: Record<string, unknown> = {};
+  for (const key of Object.keys(state.endpoints ?? {})) {
+    if (!takes(state.endpoints![key], key)) continue;
+    define(endpoints, key, state.endpoints![key]);
+    define(meta, key, state.meta?.[key]);
+  }
+  return {
+    state: { entities, entitiesMeta, endpoints, meta } as Partial<StoreState>,
+    left,
+  };
 }
 
 /** What of a (checked) received state was fetched at or after `since`. */
