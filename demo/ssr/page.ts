@@ -15,7 +15,12 @@ import '../clock-widget.js';
  * the page's shared styles.
  */
 export async function renderTodoPage(origin: string, head = ''): Promise<string> {
-  const controller = createServerController({ origin });
+  // In development the page shows why a server read failed (the demo API's own words); a
+  // production build shows only what failed, and the reason goes to the server's console.
+  const controller = createServerController({
+    origin,
+    exposeErrors: process.env.NODE_ENV !== 'production',
+  });
   // What the board reads for user 1 (users; the All, Open and Done lists), and the unstable
   // endpoint, which fails when told to: its error is rendered here and retried in the browser.
   await Promise.all([
