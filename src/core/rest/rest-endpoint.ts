@@ -304,20 +304,29 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     let method: string = this.method;
     let timedOut: TimeoutError | undefined;
     let timer: unknown;
-    const timeoutAbort = new AbortController();
+    let ours: AbortSignal | undefined;
     if (timeout !== undefined && Number.isFinite(timeout)) {
+      const timeoutAbort = new AbortController();
+      ours = timeoutAbort.signal;
       timer = timers.setTimeout(() => {
         timedOut = new TimeoutError({ method, url, timeout });
         timeoutAbort.abort(timedOut);
       }, clampDelay(timeout));
     }
-    const ours = timer === undefined ? undefined : timeoutAbort.signal;
+    const proto = RestEndpoint.prototype;
     let value: unknown;
     try {
       let init: RequestInit;
       try {
         init = {
-          ...(await unless(this.getRequestInit(body), combineSignals(context.signal, ours))),
+          ...(await unless(
+            this.getRequestInit(body),
+            // Only code of yours can hang here: the built-in steps are not raced (a listener on
+            // the signal per request costs a few µs).
+            this.getRequestInit !== proto.getRequestInit || this.getHeaders !== proto.getHeaders
+              ? combineSignals(context.signal, ours)
+              : undefined,
+          )),
         };
       } catch (error) {
         if (timedOut) throw timedOut;
