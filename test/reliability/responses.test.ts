@@ -420,3 +420,138 @@ describe('reliability: shapes that do not fit the schema', () => {
     await assertStillWorking(controller, get, storedData(controller));
   });
 });
+
+describe("reliability: the app's own code throws on what the server sent", () => {
+  /** An item whose `at` field the app turns into an ISO date: garbage there makes Date throw. */
+  class Dated extends Entity {
+    id = '';
+    at = '';
+    pk() {
+      return this.id;
+    }
+    static key = 'RelDated';
+    static process(input: Record<string, unknown>) {
+      if (input.id === 'refuse') throw new Error('the record is flagged');
+      if (input.id === 'app') throw new AppShapeError('not ours to read');
+      return { ...input, at: new Date(String(input.at)).toISOString() };
+    }
+  }
+  class AppShapeError extends Error {
+    override name = 'AppShapeError';
+  }
+
+  function datedList() {
+    return new RestEndpoint({
+      path: '/dated',
+      schema: { items: [Dated] },
+      urlPrefix: server.origin,
+    });
+  }
+
+  it('a RangeError from Entity.process names the URL, the entity and where, not the stack', async () => {
+    const { controller, get, before: stored } = await stocked();
+    const body = {
+      items: [
+        { id: 'd1', at: '2026-01-02' },
+        { id: 'd2', at: 'next Tuesday' },
+      ],
+    };
+    server.route((_, response) => send(response, 200, JSON.stringify(body)));
+    const sent = server.requests.length;
+    const error = await rejectionOf(controller.fetch(datedList()));
+    assert.equal(error.name, 'NormalizeError');
+    assert.equal(
+      error.message,
+      `GET ${server.origin}/dated answered data that does not fit the schema: Entity RelDated: Invalid time value at response.items[1]`,
+    );
+    assert.equal((error as Error & { path: string }).path, 'response.items[1]');
+    assert.ok(error.cause instanceof RangeError, 'the RangeError Date threw is the cause');
+    assert.doesNotMatch(error.message, /nested too deeply/);
+    assert.equal(server.requests.length, sent + 1, 'a bad answer is not asked for again');
+    await assertStillWorking(controller, get, stored);
+  });
+
+  it('a bare Error from Entity.process names the URL, the entity and where', async () => {
+    const { controller, get, before: stored } = await stocked();
+    const body = {
+      items: [
+        { id: 'd1', at: '2026-01-02' },
+        { id: 'refuse', at: '2026-01-02' },
+      ],
+    };
+    server.route((_, response) => send(response, 200, JSON.stringify(body)));
+    const error = await rejectionOf(controller.fetch(datedList()));
+    assert.match(
+      error.message,
+      new RegExp(
+        `^GET ${server.origin}/dated .*Entity RelDated: the record is flagged at response\\.items\\[1\\]$`,
+      ),
+    );
+    assert.equal((error.cause as Error).message, 'the record is flagged');
+    await assertStillWorking(controller, get, stored);
+  });
+
+  it("an error class of the app's own from Entity.process passes through as it is", async () => {
+    const { controller, get, before: stored } = await stocked();
+    server.route((_, response) => send(response, 200, '{"items":[{"id":"app"}]}'));
+    const error = await rejectionOf(controller.fetch(datedList()));
+    assert.ok(error instanceof AppShapeError, `got ${error}`);
+    assert.equal(error.message, 'not ours to read');
+    await assertStillWorking(controller, get, stored);
+  });
+
+  it("an endpoint's process() that reads a field the answer lacks names the request", async () => {
+    const { controller, get, before: stored } = await stocked();
+    server.route((_, response) => send(response, 200, '{"items":[]}'));
+    const unwrap = new RestEndpoint({
+      path: '/wrapped',
+      schema: [Item],
+      urlPrefix: server.origin,
+      process: (value: { data: { items: unknown[] } }) => value.data.items,
+    });
+    const before = server.requests.length;
+    const error = await rejectionOf(controller.fetch(unwrap));
+    assert.ok(error instanceof TypeError, `got ${error}`);
+    assert.match(
+      error.message,
+      new RegExp(`^GET ${server.origin}/wrapped answered 200, then process\\(\\) failed: .*items`),
+    );
+    assert.ok(error.cause instanceof TypeError);
+    assert.equal(server.requests.length, before + 1, 'a bug in process() is not retried');
+    assert.equal(controller.getResponse(unwrap).error, error);
+    // Called on its own, outside any Controller, it says the same.
+    assert.match((await rejectionOf(unwrap())).message, /\/wrapped answered 200, then process\(\)/);
+    await assertStillWorking(controller, get, stored);
+  });
+
+  it("an error class of the app's own from an endpoint's process() passes through as it is", async () => {
+    const { controller, get, before: stored } = await stocked();
+    server.route((_, response) => send(response, 200, '{"ok":false}'));
+    const refused = new AppShapeError('the API said ok: false');
+    const checked = new RestEndpoint({
+      path: '/checked',
+      urlPrefix: server.origin,
+      process: () => {
+        throw refused;
+      },
+    });
+    assert.equal(await rejectionOf(controller.fetch(checked)), refused);
+    await assertStillWorking(controller, get, stored);
+  });
+
+  it('an Entity written in JavaScript without pk() is told so', async () => {
+    const { controller, get, before: stored } = await stocked();
+    // What plain JavaScript can do and TypeScript refuses: a subclass with no pk().
+    // @ts-expect-error plain JavaScript can leave pk() out
+    const NoPk = class extends Entity {
+      static key = 'RelNoPk';
+    } as unknown as typeof Item;
+    server.route((_, response) => send(response, 200, '{"id":"1"}'));
+    const error = await rejectionOf(
+      controller.fetch(new RestEndpoint({ path: '/nopk', schema: NoPk, urlPrefix: server.origin })),
+    );
+    assert.match(error.message, /\/nopk .*Entity RelNoPk has no pk\(\) method/);
+    assert.doesNotMatch(error.message, /reading 'call'/);
+    await assertStillWorking(controller, get, stored);
+  });
+});

@@ -176,6 +176,66 @@ describe('normalize', () => {
     assert.throws(() => normalize([Todo], { id: '1' }), /expected an array, got an object/);
   });
 
+  it('a failure of a schema hook is told with its entity and place; a stack overflow as nesting', () => {
+    class Stamped extends Entity {
+      id = '';
+      pk() {
+        return this.id;
+      }
+      static key = 'Stamped';
+      static process(input: Record<string, unknown>) {
+        if (input.id === 'loop') {
+          // Runs out of stack, as a process() that recurses without end does.
+          const down = (n: number): number => down(n + 1) + 1;
+          down(0);
+        }
+        return { ...input, at: new Date(String(input.at)).toISOString() };
+      }
+      static merge(older: Record<string, unknown>, newer: Record<string, unknown>) {
+        if (newer.at === older.at) throw new ReferenceError('same instant twice');
+        return { ...older, ...newer };
+      }
+    }
+    const fails = (input: unknown, message: string, path: string, cause: ErrorConstructor) =>
+      assert.throws(
+        () => normalize({ list: [Stamped] }, { list: input }),
+        (error: Error) => {
+          assert.ok(error instanceof NormalizeError, String(error));
+          assert.equal(error.message, message);
+          assert.equal(error.path, path);
+          assert.equal((error.cause as Error).constructor, cause);
+          return true;
+        },
+      );
+    const at = '2026-01-02T00:00:00.000Z';
+    fails(
+      [
+        { id: '1', at },
+        { id: '2', at: 'soon' },
+      ],
+      'Entity Stamped: Invalid time value at response.list[1]',
+      'response.list[1]',
+      RangeError,
+    );
+    // merge runs where its entity is, once its fields are done: the place says which.
+    fails(
+      [
+        { id: '1', at },
+        { id: '1', at },
+      ],
+      'same instant twice at response.list[1]',
+      'response.list[1]',
+      ReferenceError,
+    );
+    assert.throws(
+      () => normalize({ list: [Stamped] }, { list: [{ id: 'loop', at }] }),
+      (error: Error) =>
+        error instanceof NormalizeError &&
+        /^The response is nested too deeply \(.+\) at response\.list\[0\]$/.test(error.message) &&
+        error.cause instanceof RangeError,
+    );
+  });
+
   it('leaves the given store untouched when it throws', () => {
     const store = normalize([Todo], [{ id: '1', title: 'keep' }]);
     const snapshot = JSON.stringify(store);

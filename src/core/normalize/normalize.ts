@@ -16,7 +16,7 @@ import { jsonEqual } from './equal.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
 import { logWrite } from '../util/write-log.js';
 import type { WriteLog } from '../util/write-log.js';
-import { describeValue, kindOf } from '../util/describe.js';
+import { describeValue, isRuntimeError, kindOf } from '../util/describe.js';
 
 const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
 const CYCLE_CHECK_DEPTH = 32;
@@ -33,8 +33,10 @@ export class NormalizeError extends TypeError {
     message: string,
     /** Where in the response: `response.results[3].author`. */
     readonly path: string,
+    /** What a schema's own code threw there (a `process()` that met a date it cannot parse). */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'NormalizeError';
   }
 }
@@ -369,8 +371,28 @@ export function normalize<R = unknown>(
   const seen = new Map<string, Map<object, string>>();
   let depth = 0;
 
-  const fail = (message: string): never => {
-    throw new NormalizeError(`${message} at ${pathText(path)}`, pathText(path));
+  const fail = (message: string, cause?: unknown): never => {
+    const where = pathText(path);
+    throw new NormalizeError(`${message} at ${where}`, where, cause);
+  };
+  /**
+   * A failure of a schema's own code (process, validate, pk, merge, a type function), told with
+   * where it happened. Error classes of the app's own pass through as they are: they are thrown on
+   * purpose, to be caught by class.
+   */
+  const failed = (error: unknown, what = ''): never => {
+    if (error instanceof NormalizeError || !isRuntimeError(error)) throw error;
+    const message = (error as Error).message;
+    return fail(
+      // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()):
+      // V8 and JavaScriptCore throw a RangeError, SpiderMonkey an InternalError.
+      /call stack|too much recursion/i.test(message)
+        ? `The response is nested too deeply (${message})`
+        : message.startsWith(what)
+          ? message
+          : `${what}: ${message}`,
+      error,
+    );
   };
 
   const visitEntity = (
@@ -388,10 +410,17 @@ export function normalize<R = unknown>(
     if (depth > MAX_DEPTH) {
       fail(`Entity ${entity.key} is nested in more than ${MAX_DEPTH} entities`);
     }
-    const processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
-    const invalid = entity.validate(processed);
+    let processed: Record<string, unknown>;
+    let invalid: string | undefined;
+    let id: unknown;
+    try {
+      processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
+      invalid = entity.validate(processed);
+      id = entity.pk(processed, parent, key, callArgs);
+    } catch (error) {
+      return failed(error, `Entity ${entity.key}`);
+    }
     if (invalid) fail(`Entity ${entity.key} is invalid: ${invalid}`);
-    let id: unknown = entity.pk(processed, parent, key, callArgs);
     let problem = pkProblem(id);
     if (problem !== undefined && hasOwn(value, PLACEHOLDER_PK)) {
       // An optimistic create: stored under a placeholder until the server's answer replaces it.
@@ -500,10 +529,7 @@ export function normalize<R = unknown>(
     result = visit(schema, input, input, undefined, args) as R;
   } catch (error) {
     // Schemas throw TypeErrors that say what; the path, left where the visit stopped, says where.
-    if (error instanceof TypeError && !(error instanceof NormalizeError)) fail(error.message);
-    // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()).
-    if (error instanceof RangeError) fail(`The response is nested too deeply (${error.message})`);
-    throw error;
+    return failed(error);
   }
   const wroteInPlace = writer.finish();
   const tables = { entities: writer.entities.tables, entitiesMeta: writer.entitiesMeta.tables };

@@ -21,7 +21,7 @@ import { parseResponse, reason } from './parse-response.js';
 import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
 import { AbortError, TimeoutError } from '../errors.js';
-import { shortUrl } from '../util/describe.js';
+import { isRuntimeError, shortUrl } from '../util/describe.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -349,6 +349,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       const signal = combineSignals(userSignal, ours);
       if (signal) init.signal = signal;
       let status: number | undefined;
+      let processing = false;
       try {
         const response = await fetchImpl(url, init);
         // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
@@ -361,6 +362,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         status = response.status;
         // The body is part of the response: the timeout and an abort cover reading it too.
         value = await this.parseResponse(response, { method, url });
+        processing = true;
+        value = (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
       } catch (error) {
         throw requestFailure(error, {
           method,
@@ -369,12 +372,13 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
           timedOut,
           userSignal,
           headers: init.headers,
+          processing,
         });
       }
     } finally {
       if (timer !== undefined) timers.clearTimeout(timer);
     }
-    return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
+    return value;
   }
 
   /**
@@ -544,6 +548,8 @@ function requestFailure(
     timedOut: TimeoutError | undefined;
     userSignal: AbortSignal | undefined;
     headers?: HeadersInit | undefined;
+    /** True once the body was read: `process()` threw. */
+    processing?: boolean;
   },
 ): unknown {
   const { method, url } = request;
@@ -558,12 +564,16 @@ function requestFailure(
   if (request.userSignal?.aborted) {
     return new AbortError({ method, url, reason: request.userSignal.reason });
   }
-  if (error instanceof TypeError && !error.message.includes(shown)) {
+  // The runtime's errors (and a process() that reads a field the answer lacks) say what, not
+  // which request; an error class of the app's own passes through as it is.
+  if (isRuntimeError(error) && !(error as Error).message.includes(shown)) {
     const what =
       request.status === undefined
         ? 'failed before a response arrived'
-        : `answered ${request.status}, then failed`;
-    return new TypeError(`${method} ${shown} ${what}: ${reason(error)}`, { cause: error });
+        : `answered ${request.status}, then ${request.processing ? 'process() ' : ''}failed`;
+    return new TypeError(`${method} ${shown} ${what}: ${reason(error as Error)}`, {
+      cause: error,
+    });
   }
   return error;
 }

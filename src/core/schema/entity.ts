@@ -101,7 +101,12 @@ export abstract class Entity {
     key?: string,
     args?: Args,
   ): string | number | undefined {
-    return (this.prototype as Entity).pk.call(props as Entity, parent, key, args);
+    const pk = (this.prototype as Partial<Entity>).pk;
+    // TypeScript sees to it; plain JavaScript may forget it, and `undefined.call` names nothing.
+    if (typeof pk !== 'function') {
+      throw new TypeError(`Entity ${this.key} has no pk() method: add pk() { return this.id; }`);
+    }
+    return pk.call(props as Entity, parent, key, args);
   }
 
   /**

@@ -36,3 +36,21 @@ export function kindOf(value: unknown): string {
   const type = typeof value;
   return type === 'object' ? 'an object' : `a ${type}`;
 }
+
+const RUNTIME_ERRORS: readonly unknown[] = [Error, RangeError, ReferenceError, SyntaxError];
+
+/**
+ * True for what the runtime or plain code throws (a TypeError of any kind, or a bare Error,
+ * RangeError, ReferenceError or SyntaxError, or SpiderMonkey's InternalError), which a library may
+ * wrap to say where it happened. An error class of the app's own is thrown on purpose, to be
+ * caught by class: it is not.
+ * @example isRuntimeError(new RangeError('Invalid time value')) // true
+ */
+export function isRuntimeError(error: unknown): boolean {
+  const known = error as Error | null | undefined;
+  return (
+    error instanceof TypeError ||
+    RUNTIME_ERRORS.includes(known?.constructor) ||
+    known?.name === 'InternalError'
+  );
+}
