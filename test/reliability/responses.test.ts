@@ -539,6 +539,47 @@ describe("reliability: the app's own code throws on what the server sent", () =>
     await assertStillWorking(controller, get, stored);
   });
 
+  it("an entity class's setter that refuses a stored value names the read", async () => {
+    const { controller, get } = await stocked();
+    class Checked extends Entity {
+      id = '';
+      #nick = '';
+      get nick() {
+        return this.#nick;
+      }
+      set nick(value: string) {
+        if (value === 'taken') throw new RangeError('that nick is taken');
+        if (value === 'ours') throw new AppShapeError('not a nick of ours');
+        this.#nick = value;
+      }
+      pk() {
+        return this.id;
+      }
+      static key = 'RelChecked';
+    }
+    const getChecked = new RestEndpoint({
+      path: '/checked/:id',
+      schema: Checked,
+      urlPrefix: server.origin,
+    });
+    server.route((_, response) => send(response, 200, '{"id":"1","nick":"taken"}'));
+    const error = await rejectionOf(controller.fetch(getChecked, { id: '1' }));
+    assert.ok(error instanceof RangeError, `got ${error}`);
+    assert.equal(
+      error.message,
+      `GET ${server.origin}/checked/1: its data could not be read: that nick is taken`,
+    );
+    assert.equal((error.cause as Error).message, 'that nick is taken');
+    // Every later read of it says the same.
+    assert.throws(() => controller.getResponse(getChecked, { id: '1' }), {
+      message: error.message,
+    });
+    server.route((_, response) => send(response, 200, '{"id":"2","nick":"ours"}'));
+    const ours = await rejectionOf(controller.fetch(getChecked, { id: '2' }));
+    assert.ok(ours instanceof AppShapeError, `got ${ours}`);
+    await assertStillWorking(controller, get, storedData(controller));
+  });
+
   it('an Entity written in JavaScript without pk() is told so', async () => {
     const { controller, get, before: stored } = await stocked();
     // What plain JavaScript can do and TypeScript refuses: a subclass with no pk().

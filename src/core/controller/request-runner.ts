@@ -19,6 +19,7 @@ import type { KeyEntries } from './key-entry.js';
 import type { OptimisticQueue } from './optimistic-queue.js';
 import type { Request, RequestTracker } from './request-tracker.js';
 import { withRetries } from './retry.js';
+import { readFailure } from '../store/read-response.js';
 import type { RetryEnv } from './retry.js';
 
 /** The parts of a Controller that requests work on. */
@@ -228,12 +229,17 @@ export class RequestRunner {
     const schema = request.endpoint.schema;
     if (schema === undefined || schema === null) return response;
     const result = getOwn(this.#p.store.committed.endpoints, request.key);
-    const value = this.#p.memo.denormalize(
-      schema,
-      result,
-      this.#p.store.visible.entities,
-      request.normalizeArgs,
-    );
+    let value: unknown;
+    try {
+      value = this.#p.memo.denormalize(
+        schema,
+        result,
+        this.#p.store.visible.entities,
+        request.normalizeArgs,
+      );
+    } catch (error) {
+      throw readFailure(error, request.key);
+    }
     // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
     return value === INVALID ? response : value;
   }

@@ -5,7 +5,7 @@ import type { MemoCache } from '../normalize/memo-cache.js';
 import { INVALID } from '../schema/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { isEntityClass } from '../schema/is.js';
-import { shortUrl } from '../util/describe.js';
+import { isRuntimeError, shortUrl } from '../util/describe.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
@@ -54,14 +54,29 @@ export function readResponse(
     }
     return { data, expiryStatus: ExpiryStatus.Valid, expiresAt, error };
   } catch (error) {
-    // Entities written a few at a time can chain deeper than one response may (a parent of a
-    // parent…): building them overflows the stack, which would name no read.
-    const message = String((error as Error | undefined)?.message);
-    if (!/call stack|recursion/i.test(message)) throw error;
-    throw new RangeError(`${shortUrl(key)}: its entities nest too deeply to read (${message}).`, {
+    throw readFailure(error, key);
+  }
+}
+
+/**
+ * What a read of the response under `key` that threw rejects with: the same, said of that read.
+ * Entities written a few at a time can chain deeper than one response may (a parent of a
+ * parent…), and an entity class's setter or constructor may refuse what is stored: either would
+ * name no read. An error class of the app's own passes through as it is.
+ */
+export function readFailure(error: unknown, key: string): unknown {
+  const message = String((error as Error | undefined)?.message);
+  const read = shortUrl(key);
+  if (/call stack|recursion/i.test(message)) {
+    return new RangeError(`${read}: its entities nest too deeply to read (${message}).`, {
       cause: error,
     });
   }
+  if (!isRuntimeError(error)) return error;
+  return new (error instanceof RangeError ? RangeError : TypeError)(
+    `${read}: its data could not be read: ${message}`,
+    { cause: error },
+  );
 }
 
 /**
