@@ -208,6 +208,30 @@ describe('RestEndpoint responses', () => {
     }
   });
 
+  it("a fetch wrapper's own Error passes through as it is; process()'s errors name the request", async () => {
+    const mine = new Error('offline: the wrapper queued the request');
+    const fetch = (async () => {
+      throw mine;
+    }) as unknown as typeof globalThis.fetch;
+    assert.equal(await get.run([{ id: 1 }], { fetch }).catch((error: unknown) => error), mine);
+    const json = fakeFetch(() => text('{"id":1}', 'application/json'));
+    const parsing = get.extend({
+      process: (value: { id: number }) => {
+        if (value.id === 1) throw new RangeError('id out of range');
+        return value;
+      },
+    });
+    await assert.rejects(parsing.run([{ id: 1 }], { fetch: json.fetch }), (error: Error) => {
+      assert.ok(error instanceof TypeError);
+      assert.equal(
+        error.message,
+        `GET ${prefix}/todos/1 answered 200, then process() failed: id out of range`,
+      );
+      assert.ok(error.cause instanceof RangeError);
+      return true;
+    });
+  });
+
   it('gives the text of a text/plain body (a bare pk)', async () => {
     const fake = fakeFetch(() => text('5'));
     assert.equal(await get.run([{ id: 1 }], { fetch: fake.fetch }), '5');

@@ -564,9 +564,12 @@ function requestFailure(
   if (request.userSignal?.aborted) {
     return new AbortError({ method, url, reason: request.userSignal.reason });
   }
-  // The runtime's errors (and a process() that reads a field the answer lacks) say what, not
-  // which request; an error class of the app's own passes through as it is.
-  if (isRuntimeError(error) && !(error as Error).message.includes(shown)) {
+  // fetch's TypeErrors, and what a process() that reads a field the answer lacks throws, say what,
+  // not which request. An error class of the app's own (or a fetch wrapper's) passes through.
+  if (
+    (request.processing ? isRuntimeError(error) : error instanceof TypeError) &&
+    !(error as Error).message.includes(shown)
+  ) {
     const what =
       request.status === undefined
         ? 'failed before a response arrived'
