@@ -13,7 +13,8 @@ import { kindOf } from '../util/describe.js';
 
 /**
  * A list of values of one schema: `new schema.Array(Todo)`, or the shorthand `[Todo]`.
- * INVALID entities are left out when it is read.
+ * INVALID entities are left out when it is read. `schema.Array` also leaves out null and
+ * undefined members of a response (as the reference does); `[Todo]` keeps them.
  * @example static schema = { comments: new schema.Array(Comment) };
  */
 export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
@@ -33,7 +34,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
       input !== null && typeof input === 'object' && !Array.isArray(input)
         ? Object.values(input)
         : input;
-    return normalizeMembers(this.schema, list, parent, key, args, visit);
+    return present(normalizeMembers(this.schema, list, parent, key, args, visit));
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
@@ -78,6 +79,13 @@ export function normalizeMembers(
         : visit(schema, member, list, String(i), args);
   }
   return out;
+}
+
+/** The members that are not null or undefined (the same array when all are). */
+export function present(members: unknown[]): unknown[] {
+  return members.every((member) => member !== null && member !== undefined)
+    ? members
+    : members.filter((member) => member !== null && member !== undefined);
 }
 
 /** Normalizes the shorthand `[S]`. */

@@ -10,7 +10,7 @@ import type {
   WalkStored,
 } from './types.js';
 import { INVALID } from './types.js';
-import { denormalizeArray, normalizeMembers, walkMembers } from './array.js';
+import { denormalizeArray, normalizeMembers, present, walkMembers } from './array.js';
 import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
 import { hasOwn } from '../util/own.js';
@@ -75,13 +75,6 @@ function prependNew(existing: readonly unknown[], incoming: readonly unknown[]):
     ...withoutDuplicates(incoming.filter((member) => !seen.has(memberKey(member)))),
     ...existing,
   ];
-}
-
-/** A list holds entities only: null and undefined members of a response are left out. */
-function present(members: unknown[]): unknown[] {
-  return members.every((member) => member !== null && member !== undefined)
-    ? members
-    : members.filter((member) => member !== null && member !== undefined);
 }
 
 function withoutDuplicates(list: readonly unknown[]): unknown[] {

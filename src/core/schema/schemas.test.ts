@@ -31,6 +31,29 @@ describe('schema.Array and the [S] shorthand', () => {
     );
   });
 
+  it('schema.Array leaves out null and undefined members; [Todo] keeps them', () => {
+    const input = [null, { id: '1' }, undefined];
+    const dropped = normalize(new schema.Array(Todo), input);
+    assert.deepEqual(dropped.result, ['1']);
+    const read = denormalize(new schema.Array(Todo), dropped.result, dropped.entities) as Todo[];
+    assert.deepEqual(
+      read.map((todo) => todo instanceof Todo && todo.id),
+      ['1'],
+    );
+    // An object given for its values, and members nested in an object schema, too.
+    assert.deepEqual(normalize(new schema.Array(Todo), { a: null, b: { id: '2' } }).result, ['2']);
+    assert.deepEqual(
+      normalize({ items: new schema.Array(Todo) }, { items: [{ id: '3' }, null] }).result,
+      { items: ['3'] },
+    );
+    const kept = normalize([Todo], input);
+    assert.deepEqual(kept.result, [null, '1', undefined]);
+    const keptRead = denormalize([Todo], kept.result, kept.entities) as unknown[];
+    assert.equal(keptRead.length, 2);
+    assert.equal(keptRead[0], null);
+    assert.ok(keptRead[1] instanceof Todo);
+  });
+
   // Issue 15 item 9: schema.Array takes an object as the list of its values (as the reference).
   it('schema.Array normalizes the values of an object given in place of an array', () => {
     const { result, entities } = normalize(
