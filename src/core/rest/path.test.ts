@@ -76,6 +76,40 @@ describe('fillPath', () => {
     assert.equal(fillPath('/files/:name.json', { name: '..' }), '/files/...json');
   });
 
+  it('refuses values that together with the text around them make a dot segment', () => {
+    // URL parsers resolve `.` and `..` (and `%2e`, `.%2E`…) segments, so such a path would reach
+    // another resource: `/:a:b` with `.` and `.` is `/..`.
+    assert.throws(
+      () => fillPath('/:a:b/items', { a: '.', b: '.' }),
+      /Path parameter "a" for path "\/:a:b\/items" cannot be "\.": it makes the dot segment "\.\."/,
+    );
+    assert.throws(() => fillPath('/:a.', { a: '.' }), /"a" for path "\/:a\." cannot be "\."/);
+    assert.throws(() => fillPath('/x/%2:a/y', { a: 'e' }), /"a" .* segment "%2e"/);
+    assert.throws(() => fillPath('/x/:a%2e', { a: '.' }), /"a" .* segment "\.%2e"/);
+    // Every way of filling these templates either throws or gives a path the URL parser keeps as
+    // it is: no value moves the request to another path.
+    const values = ['.', '..', 'e', '2e', '%2e', '.%2e', 'x', '.x', 'E'];
+    const templates = ['/:a:b', '/:a:b/items', '/todos/:a/:b?', '/:a.', '/x/%2:a/:b', '/:a%2:b'];
+    let filled = 0;
+    for (const template of templates) {
+      for (const a of values) {
+        for (const b of values) {
+          let path: string;
+          try {
+            path = fillPath(template, { a, b });
+          } catch (error) {
+            assert.match((error as Error).message, /dot segment/, `${template} ${a} ${b}`);
+            continue;
+          }
+          filled++;
+          const url = new URL(`https://api.test/v1${path}`);
+          assert.equal(url.pathname, `/v1${path}`, `${template} with ${a}, ${b}`);
+        }
+      }
+    }
+    assert.ok(filled > 400);
+  });
+
   it('ignores parameters the template does not name', () => {
     assert.equal(fillPath('/users/:id', { id: 1, extra: 'x' }), '/users/1');
   });

@@ -66,14 +66,17 @@ export function pathParams(template: string): PathParam[] {
 
 /**
  * Fills a template with values, each percent-encoded as one path component. A missing optional
- * parameter is left out together with the `/` before it.
+ * parameter is left out together with the `/` before it. Values that make a `.` or `..` segment
+ * are refused.
  * @example fillPath('/:group/posts/:id', { group: 'news', id: 5 }) // '/news/posts/5'
  */
 export function fillPath(template: string, params: Readonly<Record<string, unknown>> = {}): string {
   const tokens = parsePath(template);
+  /** Where each value starts in `out`, its parameter and its text. */
+  const filled: [number, string, string][] = [];
+  const where = (name: string) => `Path parameter "${name}" for path "${template}"`;
   let out = '';
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i]!;
+  for (const token of tokens) {
     if (typeof token === 'string') {
       out += token;
       continue;
@@ -94,7 +97,7 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
       typeof value !== 'bigint'
     ) {
       throw new TypeError(
-        `Path parameter "${token.name}" for path "${template}" must be a string or a finite number: got ${describeValue(value)}.`,
+        `${where(token.name)} must be a string or a finite number: got ${describeValue(value)}.`,
       );
     }
     const text = String(value);
@@ -104,21 +107,21 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
         continue;
       }
       throw new Error(
-        `Path parameter "${token.name}" for path "${template}" is an empty string: it would leave an empty path segment.`,
+        `${where(token.name)} is an empty string: it would leave an empty path segment.`,
       );
     }
-    // `.` and `..` stay dot segments even when percent-encoded (URL parsers treat %2E as a dot),
-    // so as a whole segment they would move the request to another path.
-    const next = tokens[i + 1];
-    const wholeSegment =
-      (out === '' || out.endsWith('/')) &&
-      (next === undefined || (typeof next === 'string' && /^[/?#]/.test(next)));
-    if (wholeSegment && (text === '.' || text === '..')) {
-      throw new Error(
-        `Path parameter "${token.name}" for path "${template}" cannot be "${text}": a dot segment would change the path.`,
-      );
+    filled.push([out.length, token.name, text]);
+    out += encodeComponent(text, () => where(token.name));
+  }
+  // A segment `.` or `..` (or `%2e`, `.%2E`…: URL parsers read those as dots too) would move the
+  // request to another path. Values are encoded, but one can still make such a segment alone or
+  // with the text beside it (`/:a:b` with `.` and `.`). The template's own segments are its own.
+  const path = out.split(/[?#]/)[0]!;
+  for (const [at, name, text] of filled) {
+    const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
+    if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
+      throw new Error(`${where(name)} cannot be "${text}": it makes the dot segment "${segment}".`);
     }
-    out += encodeComponent(text, () => `Path parameter "${token.name}" for path "${template}"`);
   }
   return out === '' ? '/' : out;
 }

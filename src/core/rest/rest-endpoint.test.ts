@@ -159,6 +159,26 @@ describe('RestEndpoint keys and URLs', () => {
     assert.equal(search.url({ q: 'a b', page: 2 }), '/search?q=a%20b&page=2');
   });
 
+  it('sends nothing when path values would make a dot segment, alone or side by side', async () => {
+    const fake = fakeFetch(() => json({}));
+    for (const [path, params] of [
+      ['/:a:b/items', { a: '.', b: '.' }],
+      ['/todos/:id', { id: '..' }],
+      ['/todos/:id/edit', { id: '.' }],
+    ] as const) {
+      const endpoint = new RestEndpoint({ urlPrefix: `${prefix}/v1`, path });
+      const name = Object.keys(params)[0];
+      await assert.rejects(endpoint.run([params] as any, { fetch: fake.fetch }), (error: Error) =>
+        error.message.includes(`Path parameter "${name}" for path "${path}"`),
+      );
+    }
+    assert.equal(fake.calls.length, 0);
+    // Values that stay inside their segment still go, and the URL parser keeps the path as sent.
+    const endpoint = new RestEndpoint({ urlPrefix: `${prefix}/v1`, path: '/:a:b/items' });
+    await endpoint.run([{ a: '.', b: '.x' }] as any, { fetch: fake.fetch });
+    assert.equal(new URL(fake.only().url).pathname, '/v1/..x/items');
+  });
+
   it('rejects a missing required path value with a clear error', () => {
     assert.throws(() => list.url({}), /Missing required path parameter "group"/);
   });
