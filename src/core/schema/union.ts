@@ -43,13 +43,25 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
       .join('|');
   }
 
-  /** The name of the member type `input` is, or undefined when it names none. */
+  /**
+   * The name of the member type `input` is, or undefined when it names none. Throws when the
+   * type is a name every object has (`__proto__`, `constructor`…).
+   */
   choose(input: Record<string, unknown>): string | undefined {
     const type =
       typeof this.schemaAttribute === 'function'
         ? this.schemaAttribute(input)
         : getOwn(input, this.schemaAttribute);
-    return typeof type === 'string' && getOwn(this.schemas, type) !== undefined ? type : undefined;
+    if (typeof type !== 'string') return undefined;
+    if (getOwn(this.schemas, type) !== undefined) return type;
+    // `__proto__`, `constructor`, `toString`…: a name every object has is never a type (not one
+    // the server added since): the response is refused.
+    if (type in {}) {
+      throw new TypeError(
+        `Union ${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`} is "${type}"${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', a name every object has: never a type' : ''}`,
+      );
+    }
+    return undefined;
   }
 
   /**
