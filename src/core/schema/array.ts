@@ -46,9 +46,12 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
   }
 }
 
-/** The member schema of the shorthand `[S]`; any other length is a mistake in the schema. */
+/**
+ * The member schema of the shorthand `[S]`. `[]` has none: it is a default value, whose value
+ * passes through as the response has it. More than one member is a mistake in the schema.
+ */
 export function shorthandMember(schema: readonly unknown[]): unknown {
-  if (schema.length !== 1) {
+  if (schema.length > 1) {
     throw new TypeError(
       `An array schema takes exactly one member schema, e.g. [Todo], got ${schema.length}; for several types use new schema.Union(...)`,
     );
@@ -68,6 +71,8 @@ export function normalizeMembers(
   args: Args,
   visit: Visit,
 ): unknown[] {
+  // No member schema (`[]`): the value as the response has it, array or not.
+  if (schema === undefined) return input as unknown[];
   if (!Array.isArray(input)) throw new TypeError(`expected an array, got ${kindOf(input)}`);
   const list: readonly unknown[] = input;
   const out = new Array<unknown>(list.length);
@@ -81,11 +86,9 @@ export function normalizeMembers(
   return out;
 }
 
-/** The members that are not null or undefined (the same array when all are). */
+/** The members that are not null or undefined. */
 export function present(members: unknown[]): unknown[] {
-  return members.every((member) => member !== null && member !== undefined)
-    ? members
-    : members.filter((member) => member !== null && member !== undefined);
+  return members.filter((member) => member !== null && member !== undefined);
 }
 
 /** Normalizes the shorthand `[S]`. */

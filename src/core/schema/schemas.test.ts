@@ -6,6 +6,7 @@ import { INVALID } from './types.js';
 import type { EntityTable } from './types.js';
 import { normalize } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
+import { visitEntities } from '../normalize/visit-entities.js';
 import { Todo, User, todoList } from '../test-utils/entities.js';
 
 describe('schema.Array and the [S] shorthand', () => {
@@ -96,6 +97,49 @@ describe('schema.Object and the plain-object shorthand', () => {
       () => normalize({ page: { user: User } }, { page: [] }),
       /expected an object, got an array at response\.page/,
     );
+  });
+
+  it('[] and other default values are members that pass through as the response has them', () => {
+    const page = {
+      results: new schema.Collection([Todo]),
+      tags: [],
+      total: 0,
+      next: '',
+      none: null,
+    };
+    for (const tags of [['a', { b: 1 }], [], 'a,b', { a: 1 }]) {
+      const response = { results: [{ id: '1' }], tags, total: 1, next: 'x', none: 'y' };
+      const { result, entities } = normalize(page, response, [{}]);
+      assert.deepEqual((result as { tags: unknown }).tags, tags);
+      const read = denormalize(page, result, entities) as typeof response & { results: Todo[] };
+      assert.deepEqual(read.tags, tags);
+      assert.deepEqual([read.total, read.next, read.none], [1, 'x', 'y']);
+      assert.ok(read.results[0] instanceof Todo);
+      // What the garbage collector keeps: the list and its entity.
+      const reached: string[] = [];
+      visitEntities(page, result, entities, [], (key, pk) => reached.push(`${key} ${pk}`));
+      assert.deepEqual(reached, ['[Todo] {}', 'Todo 1']);
+    }
+    // A response without the member is left without it: no default is filled in.
+    const { result } = normalize(page, { results: [] }, [{}]);
+    assert.deepEqual(Object.keys(result as object), ['results']);
+  });
+
+  it("[] in an entity's schema is a field that passes through", () => {
+    class Tagged extends Entity {
+      id = '';
+      tags: unknown[] = [];
+      pk() {
+        return this.id;
+      }
+      static key = 'Tagged';
+      static schema = { tags: [] };
+    }
+    const { result, entities } = normalize([Tagged], [{ id: '1', tags: ['a', 1] }]);
+    assert.deepEqual(entities.Tagged!['1'], { id: '1', tags: ['a', 1] });
+    const [read] = denormalize([Tagged], result, entities) as Tagged[];
+    assert.ok(read instanceof Tagged);
+    assert.deepEqual(read.tags, ['a', 1]);
   });
 
   it('an INVALID member makes the whole object INVALID', () => {

@@ -149,7 +149,9 @@ export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
   : S extends Denormalizes<infer T>
     ? T
     : S extends readonly (infer Inner)[]
-      ? Denormalize<Inner>[]
+      ? [Inner] extends [never]
+        ? unknown[] // `[]`: a default value, the response's array as it is
+        : Denormalize<Inner>[]
       : S extends Primitive
         ? S
         : S extends object
