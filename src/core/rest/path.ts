@@ -65,16 +65,29 @@ export function pathParams(template: string): PathParam[] {
 }
 
 /**
+ * A URL value's place, as errors about it name it: the parameter, the path template and, when
+ * known, the method (never the URL prefix, which may hold credentials).
+ * @example paramPlace('Query', 'q', '/search', 'GET') // 'Query parameter "q" for path "/search" (GET)'
+ */
+export function paramPlace(kind: string, name: string, template: string, method?: string): string {
+  return `${kind} parameter ${JSON.stringify(name)} for path "${template}"${method ? ` (${method})` : ''}`;
+}
+
+/**
  * Fills a template with values, each percent-encoded as one path component. A missing optional
  * parameter is left out together with the `/` before it. Values that make a `.` or `..` segment
- * are refused.
+ * are refused. Errors name the `method` when it is given.
  * @example fillPath('/:group/posts/:id', { group: 'news', id: 5 }) // '/news/posts/5'
  */
-export function fillPath(template: string, params: Readonly<Record<string, unknown>> = {}): string {
+export function fillPath(
+  template: string,
+  params: Readonly<Record<string, unknown>> = {},
+  method?: string,
+): string {
   const tokens = parsePath(template);
   /** Where each value starts in `out`, its parameter and its text. */
   const filled: [number, string, string][] = [];
-  const where = (name: string) => `Path parameter "${name}" for path "${template}"`;
+  const where = (name: string, kind = 'Path') => paramPlace(kind, name, template, method);
   let out = '';
   for (const token of tokens) {
     if (typeof token === 'string') {
@@ -88,7 +101,7 @@ export function fillPath(template: string, params: Readonly<Record<string, unkno
         continue;
       }
       throw new Error(
-        `Missing required path parameter "${token.name}" for path "${template}": got ${describeValue(params)}.`,
+        `Missing required ${where(token.name, 'path')}: got ${describeValue(params)}.`,
       );
     }
     if (

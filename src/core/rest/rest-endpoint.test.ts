@@ -179,6 +179,36 @@ describe('RestEndpoint keys and URLs', () => {
     assert.equal(new URL(fake.only().url).pathname, '/v1/..x/items');
   });
 
+  it('a query or path value that cannot be sent names the method, the path and the parameter', async () => {
+    const fake = fakeFetch(() => json({}));
+    const list = new RestEndpoint({ urlPrefix: 'https://me:s3cret@api.test', path: '/todos' });
+    const create = list.extend({ method: 'POST' });
+    const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE' });
+    for (const [endpoint, args, says] of [
+      [
+        list,
+        [{ filter: { done: true } }],
+        'Query parameter "filter" for path "/todos" (GET) must be',
+      ],
+      [list, [{ q: '\ud83d' }], 'Query parameter "q" for path "/todos" (GET) is not well-formed'],
+      [create, [{ at: NaN }, {}], 'Query parameter "at" for path "/todos" (POST) is NaN'],
+      [remove, [{ id: '' }], 'Path parameter "id" for path "/todos/:id" (DELETE) is an empty'],
+      [remove, [{}], 'Missing required path parameter "id" for path "/todos/:id" (DELETE)'],
+    ] as const) {
+      await assert.rejects(endpoint.run(args as any, { fetch: fake.fetch }), (error: Error) => {
+        assert.ok(error.message.startsWith(says), error.message);
+        assert.ok(!error.message.includes('s3cret'));
+        return true;
+      });
+      // The cache key is made from the same values: its error says the same.
+      assert.throws(
+        () => (endpoint.key as (...a: unknown[]) => string)(...args),
+        (error: Error) => error.message.startsWith(says),
+      );
+    }
+    assert.equal(fake.calls.length, 0);
+  });
+
   it('rejects a missing required path value with a clear error', () => {
     assert.throws(() => list.url({}), /Missing required path parameter "group"/);
   });
@@ -188,18 +218,24 @@ describe('RestEndpoint keys and URLs', () => {
     for (const id of [NaN, Infinity, -Infinity]) {
       assert.throws(
         () => get.url({ id }),
-        /"id" for path "\/todos\/:id" must be a string or a finite number: got (NaN|-?Infinity)/,
+        /"id" for path "\/todos\/:id" \(GET\) must be a string or a finite number: got (NaN|-?Infinity)/,
       );
     }
-    assert.throws(() => list.url({ group: 'g', page: NaN }), /Query parameter "page" is NaN/);
+    assert.throws(
+      () => list.url({ group: 'g', page: NaN }),
+      /Query parameter "page" for path "\/:group\/posts" \(GET\) is NaN/,
+    );
     assert.throws(
       () => list.url({ group: 'g', max: [1, Infinity] }),
-      /Query parameter "max" is Infinity/,
+      /Query parameter "max" for path "\/:group\/posts" \(GET\) is Infinity/,
     );
     assert.throws(
       () => list.url({ group: 'g', since: new Date('not a date') }),
       (error: Error) =>
-        error instanceof TypeError && /Query parameter "since" is Invalid Date/.test(error.message),
+        error instanceof TypeError &&
+        /Query parameter "since" for path "\/:group\/posts" \(GET\) is Invalid Date/.test(
+          error.message,
+        ),
     );
     // Finite numbers, a valid Date and bigints still go through.
     assert.equal(

@@ -264,6 +264,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       this.path,
       params as Record<string, unknown>,
       this.paginationField,
+      this.method,
     );
   }
 

@@ -3,7 +3,7 @@
  * other parameter goes to the query string in the caller's key order. The key sorts the query so
  * that `{ a, b }` and `{ b, a }` (and `1` and `'1'`) name one cache entry.
  */
-import { encodeComponent, fillPath, pathParams } from './path.js';
+import { encodeComponent, fillPath, paramPlace, pathParams } from './path.js';
 
 /** A value that can go in a query string: arrays repeat the key, undefined is left out. */
 export type QueryValue =
@@ -27,17 +27,17 @@ function namesOf(template: string): ReadonlySet<string> {
   return names;
 }
 
-function queryText(name: string, value: unknown): string {
+function queryText(value: unknown, where: () => string): string {
   if (value === null) return '';
   const date = value instanceof Date;
   // NaN, Infinity and an invalid Date have no text a server would read as meant.
   if (date ? isNaN(value.getTime()) : typeof value === 'number' && !isFinite(value)) {
-    throw new TypeError(`Query parameter "${name}" is ${String(value)}.`);
+    throw new TypeError(`${where()} is ${String(value)}.`);
   }
   if (date) return value.toISOString();
   if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError(
-      `Query parameter "${name}" must be a string, number, boolean, Date or an array of them: got ${typeof value}.`,
+      `${where()} must be a string, number, boolean, Date or an array of them: got ${typeof value}.`,
     );
   }
   return String(value);
@@ -45,13 +45,15 @@ function queryText(name: string, value: unknown): string {
 
 /**
  * The query pairs of `params`: every own key that is not a path parameter, in the caller's order
- * (with `last` moved to the end), undefined values left out, arrays as one pair per item.
+ * (with `last` moved to the end), undefined values left out, arrays as one pair per item. Errors
+ * name the `method` when it is given.
  * @example queryPairs('/posts/:id', { id: 1, tag: ['a', 'b'] }) // [['tag', 'a'], ['tag', 'b']]
  */
 export function queryPairs(
   template: string,
   params: Readonly<Record<string, unknown>> = {},
   last?: string,
+  method?: string,
 ): [string, string][] {
   const names = namesOf(template);
   const keys = Object.keys(params).filter((key) => !names.has(key));
@@ -62,26 +64,31 @@ export function queryPairs(
   const pairs: [string, string][] = [];
   for (const key of keys) {
     const value = params[key];
+    const where = () => paramPlace('Query', key, template, method);
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      for (const item of value) if (item !== undefined) pairs.push([key, queryText(key, item)]);
+      for (const item of value) if (item !== undefined) pairs.push([key, queryText(item, where)]);
     } else {
-      pairs.push([key, queryText(key, value)]);
+      pairs.push([key, queryText(value, where)]);
     }
   }
   return pairs;
 }
 
 /**
- * Writes pairs as `name=value&…`, each part percent-encoded.
- * @example formatQuery([['q', 'a b']]) // 'q=a%20b'
+ * Writes pairs as `name=value&…`, each part percent-encoded; errors name the parameter as
+ * `paramPlace` does.
+ * @example formatQuery([['q', 'a b']], '/search') // 'q=a%20b'
  */
-export function formatQuery(pairs: readonly (readonly [string, string])[]): string {
-  const where = (name: string) => () => `Query parameter ${JSON.stringify(name)}`;
+export function formatQuery(
+  pairs: readonly (readonly [string, string])[],
+  template: string,
+  method?: string,
+): string {
   return pairs
     .map(
       ([name, value]) =>
-        `${encodeComponent(name, () => 'A query parameter name')}=${encodeComponent(value, where(name))}`,
+        `${encodeComponent(name, () => 'A query parameter name')}=${encodeComponent(value, () => paramPlace('Query', name, template, method))}`,
     )
     .join('&');
 }
@@ -103,8 +110,13 @@ export function hideCredentials(url: string): string {
  * `'/todos'` must not make `/api//todos` (which servers route apart), nor `'/'` and `'/todos'` make
  * `//todos`, which a browser reads as the host "todos".
  */
-function prefixed(urlPrefix: string, template: string, params: Readonly<Record<string, unknown>>) {
-  const path = fillPath(template, params);
+function prefixed(
+  urlPrefix: string,
+  template: string,
+  params: Readonly<Record<string, unknown>>,
+  method?: string,
+) {
+  const path = fillPath(template, params, method);
   return urlPrefix.endsWith('/') && path[0] === '/' ? urlPrefix + path.slice(1) : urlPrefix + path;
 }
 
@@ -115,7 +127,8 @@ function join(path: string, query: string): string {
 }
 
 /**
- * The request URL: prefix, filled path, query in the caller's order.
+ * The request URL: prefix, filled path, query in the caller's order. Errors about a value name
+ * the `method` when it is given.
  * @example buildUrl('https://api.test', '/:group/posts', { group: 'a', author: 'b' })
  * // 'https://api.test/a/posts?author=b'
  */
@@ -124,10 +137,11 @@ export function buildUrl(
   template: string,
   params: Readonly<Record<string, unknown>> = {},
   last?: string,
+  method?: string,
 ): string {
   return join(
-    prefixed(urlPrefix, template, params),
-    formatQuery(queryPairs(template, params, last)),
+    prefixed(urlPrefix, template, params, method),
+    formatQuery(queryPairs(template, params, last, method), template, method),
   );
 }
 
@@ -141,6 +155,8 @@ export function buildKey(
   template: string,
   params: Readonly<Record<string, unknown>> = {},
 ): string {
-  const pairs = queryPairs(template, params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${method} ${hideCredentials(join(prefixed(urlPrefix, template, params), formatQuery(pairs)))}`;
+  const pairs = queryPairs(template, params, undefined, method).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return `${method} ${hideCredentials(join(prefixed(urlPrefix, template, params, method), formatQuery(pairs, template, method)))}`;
 }
