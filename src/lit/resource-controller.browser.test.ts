@@ -825,3 +825,43 @@ declare global {
     'lit-fragile-view': FragileView;
   }
 }
+
+describe('ResourceController: a reference to an entity the store does not hold', () => {
+  class Food extends Entity {
+    id = '';
+    name = '';
+    pk() {
+      return this.id;
+    }
+    static key = 'MissingRefFood';
+  }
+  class Menu extends Entity {
+    id = '';
+    food = Food.fromJS();
+    pk() {
+      return this.id;
+    }
+    static key = 'MissingRefMenu';
+    static schema = { food: Food };
+  }
+  const getMenu = new RestEndpoint({ path: '/menus/:id', schema: Menu });
+  const menuTag = defineReader(
+    getMenu,
+    (menu) => `menu ${menu.id}: ${menu.food?.name ?? 'no food'}`,
+  );
+
+  afterEach(() => {
+    for (const controller of made) controller.dispose();
+    made = [];
+  });
+
+  it('renders with the field empty and sends no second request', async () => {
+    const { server, controller } = setup();
+    const provider = await mount(controller, reader(menuTag, { id: '1' }));
+    const view = provider.firstElementChild!;
+    server.take().respond(200, { id: '1', food: '2' });
+    await until(() => expect(textOf(view)).to.equal('menu 1: no food'));
+    for (let i = 0; i < 5; i++) await nextFrame();
+    expect(sent(server)).to.deep.equal(['GET /menus/1']);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { MemoCache } from '../normalize/memo-cache.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
+import { Denormalizer } from '../normalize/denormalizer.js';
 import { INVALID } from '../schema/types.js';
 import { shortUrl } from '../util/describe.js';
 import { getOwn } from '../util/own.js';
@@ -148,10 +149,22 @@ export class RequestRunner {
       throw error;
     }
     entry.dataSeq = Math.max(entry.dataSeq, seq);
-    entry.failures = 0;
     if (request.optimistic) this.#p.optimistic.forget(seq);
     this.#emitSettled(request, true);
-    return this.#committedValue(request, response);
+    const value = this.#committedValue(request, response);
+    if (value !== INVALID) {
+      entry.failures = 0;
+      return value;
+    }
+    // Invalid right after its own answer (a required entity in it is INVALID): fetching again
+    // would bring the same, so it is this read's error, backed off like any other.
+    const lacking = new Denormalizer(this.#p.store.visible.entities);
+    lacking.run(endpoint.schema, getOwn(this.#p.store.committed.endpoints, key));
+    const error = new Error(
+      `${shortUrl(request.requestKey)} answered, but ${lacking.lacks ?? 'its data'} is INVALID`,
+    );
+    this.#commitError(request, error);
+    throw error;
   }
 
   #fail(request: Request, error: unknown): never {
@@ -241,7 +254,7 @@ export class RequestRunner {
       throw readFailure(error, request.key);
     }
     // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
-    return value === INVALID ? response : value;
+    return value === INVALID && request.endpoint.sideEffect ? response : value;
   }
 
   /**

@@ -127,6 +127,8 @@ export class Denormalizer {
   readonly #frames: Dependencies[] = [];
 
   readonly #memo: StoredMemo | undefined;
+  /** The first required field found INVALID (`Menu.food`): why a read is INVALID. */
+  lacks: string | undefined;
 
   constructor(
     readonly entities: EntityTable,
@@ -294,13 +296,16 @@ export class Denormalizer {
       if (!hasOwn(stored, field)) continue;
       const value = stored[field];
       if (value === undefined || value === null) continue;
-      const fieldSchema = nested[field];
-      const denormalized = this.unvisit(fieldSchema, value);
-      if (denormalized === INVALID || (denormalized === undefined && holdsEntity(fieldSchema))) {
+      const denormalized = this.unvisit(nested[field], value);
+      if (denormalized === INVALID) {
         // A field whose default is null/undefined is optional: it simply goes away. A required
-        // one that is INVALID or missing makes this entity unshowable.
-        if (optionalOf(entity).has(field)) setOwn(instance, field, undefined);
-        else return this.#unshowable(slot, done);
+        // one that is INVALID makes this entity unshowable. (Missing is not INVALID: an entity
+        // the store does not hold reads as undefined below, and never sends a request.)
+        if (!optionalOf(entity).has(field)) {
+          this.lacks ??= `${entity.key}.${field}`;
+          return this.#unshowable(slot, done);
+        }
+        setOwn(instance, field, undefined);
       } else {
         instance[field] = denormalized;
       }
