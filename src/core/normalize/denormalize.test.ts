@@ -164,8 +164,8 @@ describe('denormalize: INVALID', () => {
 });
 
 describe('denormalize: one pass', () => {
-  it('two lists over one members array, under two store keys, each read their own list', () => {
-    // Both Collections share their members array (so their storeIdentity), not their store key:
+  it('two lists of one member schema, under two store keys, each read their own list', () => {
+    // Both Collections share their member schema (so their storeIdentity), not their store key:
     // pk '{}' of one is another list than pk '{}' of the other.
     const members = [Todo] as const;
     const open = new Collection(members);

@@ -42,7 +42,7 @@ interface Done {
 }
 
 /**
- * One identity per list schema and store key. A Collection's storeIdentity is its members array,
+ * One identity per list schema and store key. A Collection's storeIdentity is its member schema,
  * which two Collections under different keys may share: their lists with one pk are different.
  */
 const listIdentities = new WeakMap<object, Map<string, object>>();

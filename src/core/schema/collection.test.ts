@@ -3,6 +3,7 @@ import { strict as assert } from 'node:assert';
 import { Collection } from './collection.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { denormalize } from '../normalize/denormalizer.js';
+import { MemoCache } from '../normalize/memo-cache.js';
 import { paginatedFilter, paginatedMerge, removeCursor } from './pagination.js';
 import { UnionSchema } from './union.js';
 import { Todo, todoList } from '../test-utils/entities.js';
@@ -218,6 +219,29 @@ describe('schema.Collection', () => {
       owner.todos.map((todo) => todo.id),
       ['a', 'b'],
     );
+  });
+
+  it('one stored list read through a nested Collection and through getList is one array', () => {
+    const Entity = Object.getPrototypeOf(Todo) as typeof import('./entity.js').Entity;
+    class Owner extends Entity {
+      id = '';
+      todos: Todo[] = [];
+      pk() {
+        return this.id;
+      }
+      static key = 'Owner';
+      static schema = {
+        todos: new Collection([Todo], { nestKey: (parent) => ({ userId: parent.id }) }),
+      };
+    }
+    const store = normalize(Owner, { id: '5', todos: [{ id: 'a', userId: 5 }] });
+    const memo = new MemoCache();
+    const owner = memo.denormalize(Owner, '5', store.entities) as Owner;
+    const listed = normalize(todoList, [{ id: 'a', userId: 5 }], [{ userId: 5 }], store);
+    assert.equal(listed.entities, store.entities, 'the same answer changes nothing');
+    const list = memo.denormalize(todoList, listed.result, listed.entities);
+    assert.equal(list, owner.todos);
+    assert.equal(memo.denormalize(Owner, '5', listed.entities), owner);
   });
 
   it('says what is wrong when a list response is not an array', () => {

@@ -271,9 +271,12 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     return this.readsList;
   }
 
-  /** Its variants read the same lists, so they share cached reads. */
+  /**
+   * Every Collection of one member schema reads the same lists (its variants, a Collection nested
+   * in an entity, getList's), so they share cached reads: one stored list, one array.
+   */
   get storeIdentity(): object {
-    return this.schema;
+    return this.schema[0] as object;
   }
 
   /** A stored list (or one given in its place): its members, INVALID and missing ones left out. */
