@@ -2,6 +2,8 @@ import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { NetworkError, ResponseFormatError } from '../errors.js';
 import { RestEndpoint } from './rest-endpoint.js';
+import { Collection } from '../schema/collection.js';
+import { Todo } from '../test-utils/entities.js';
 import { fakeFetch, json, text } from './test-utils/fake-fetch.js';
 
 const prefix = 'https://api.test';
@@ -388,5 +390,25 @@ describe('RestEndpoint.extend', () => {
     const base = new RestEndpoint({ path: '/todos/:id' });
     assert.equal(base.name, 'GET /todos/:id');
     assert.equal(base.extend({ method: 'DELETE' }).name, 'DELETE /todos/:id');
+  });
+
+  it("names an unnamed list's push and unshift after their POST, and a named one's after it", async () => {
+    const list = new RestEndpoint({
+      urlPrefix: 'https://me:s3cret@api.test',
+      path: '/todos',
+      schema: new Collection([Todo]),
+      paginationField: 'page',
+    });
+    assert.equal(list.push.name, 'POST https://***@api.test/todos.push');
+    assert.equal(list.unshift.name, 'POST https://***@api.test/todos.unshift');
+    assert.equal(list.getPage.name, 'GET https://***@api.test/todos.getPage');
+    // The name is what errors about the member say.
+    await assert.rejects(
+      list.push.run([5, {}] as any),
+      /^TypeError: POST https:\/\/\*\*\*@api\.test\/todos\.push takes/,
+    );
+    const named = list.extend({ name: 'todos' });
+    assert.equal(named.push.name, 'todos.push');
+    assert.equal(named.unshift.name, 'todos.unshift');
   });
 });

@@ -518,7 +518,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     return this.extend({
       method: 'POST',
       schema: found.collection[mode] as Schema,
-      name: `${this.name}.${mode}`,
+      // A name of method and path says POST, as the request does.
+      name: `${namedByUser.has(this) ? this.name : defaultName(this, 'POST')}.${mode}`,
       // The list's own response handling and paging do not apply to a created entity.
       process: undefined,
       paginationField: undefined,
@@ -605,8 +606,8 @@ function mentionsHeader(error: Error, headers: HeadersInit): boolean {
   );
 }
 
-function defaultName(endpoint: RestEndpoint<any>): string {
-  return `${endpoint.method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
+function defaultName(endpoint: RestEndpoint<any>, method: string = endpoint.method): string {
+  return `${method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
 }
 
 // Defaults live on the prototype, so own options (and subclass fields) override them.
