@@ -1,6 +1,6 @@
 // One todo with its checkbox and delete button. It changes data the way any element can: it
 // consumes the Controller from the provider and runs mutations with controller.fetch.
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, isServer, noChange } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { controllerContext, type ControllerLike } from '../src/index.js';
@@ -59,8 +59,18 @@ export class TodoItem extends LitElement {
 
   override render() {
     const { todo } = this;
+    // Two bindings for one checkbox. The attribute is what the server writes (@lit-labs/ssr writes
+    // `.checked=${false}` as checked="false", which checks it): present only when done. The
+    // property is what the box shows once the user has clicked it (the attribute no longer moves
+    // it then); the server writes nothing for noChange, and hydration sets it.
     return html`
-      <input type="checkbox" aria-label="Done" .checked=${todo.completed} @change=${this.#toggle} />
+      <input
+        type="checkbox"
+        aria-label="Done"
+        ?checked=${todo.completed}
+        .checked=${isServer ? noChange : todo.completed}
+        @change=${this.#toggle}
+      />
       <button
         class="title ${todo.completed ? 'done' : ''}"
         title="Show details"

@@ -51,6 +51,29 @@ describe('server-rendered page at /ssr/', () => {
     assert.ok(shown.includes('Asking the server for the time…'));
   });
 
+  it('checks the checkbox of each todo that is done, and only those, in the HTML itself', async () => {
+    // With JavaScript off, or before hydration, the checkbox is what the HTML says: an attribute
+    // `checked`, whatever its value, checks it.
+    await fetch(`${base}/api/__reset`, { method: 'POST' });
+    const todos = await (await fetch(`${base}/api/todos?userId=1`)).json();
+    const done = new Map(todos.map((todo) => [todo.title, todo.completed]));
+    assert.ok([...done.values()].includes(true) && [...done.values()].includes(false));
+    const page = await (await fetch(`${base}/ssr/`)).text();
+    const items = [
+      ...page.matchAll(
+        /(<input[^>]*type="checkbox"[^>]*>)[^]*?<button[^>]*class="title[^"]*"[^>]*>([^]*?)<\/button>/g,
+      ),
+    ].map(([, input, title]) => ({ input, title: title.replace(/<!--[^]*?-->/g, '').trim() }));
+    // The All, Open and Done lists: every todo once in All, and once in Open or Done.
+    assert.equal(items.length, 2 * done.size);
+    for (const { input, title } of items) {
+      assert.ok(done.has(title), `"${title}" is one of user 1's todos`);
+      const checked = /\schecked(=|\s|\/?>)/.test(input);
+      assert.equal(checked, done.get(title), `"${title}": ${input}`);
+      assert.doesNotMatch(input, /checked="false"/);
+    }
+  });
+
   it('redirects /ssr to /ssr/', async () => {
     const response = await fetch(`${base}/ssr`, { redirect: 'manual' });
     assert.equal(response.status, 302);

@@ -2,7 +2,7 @@
 // readme.browser.test.ts (beside it) runs them against the demo's API. Keep the two in step.
 // The README imports from 'resource-elements'; here that is the source itself, so the tests
 // need no build (the test runner would resolve the package name to dist/).
-import { LitElement, html } from 'lit';
+import { LitElement, html, isServer, noChange } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import {
@@ -100,9 +100,12 @@ export class TodoToggle extends LitElement {
   @property({ attribute: false }) todo?: Todo;
 
   render() {
+    const done = this.todo?.completed ?? false;
+    // `?checked` for server rendering, `.checked` once clicked: see "Server rendering".
     return html`<input
       type="checkbox"
-      .checked=${this.todo?.completed ?? false}
+      ?checked=${done}
+      .checked=${isServer ? noChange : done}
       @change=${this.toggle}
     />`;
   }

@@ -44,11 +44,15 @@ const RECORD_SERVER_NODES = `
     .querySelectorAll('demo-todo-list')]
     .flatMap((list) => [...list.shadowRoot.querySelectorAll('demo-todo-item')]);
   window.__definedBeforeScripts = customElements.get('demo-todo-board') !== undefined;
+  window.__serverChecked = window.__serverItems.map((item) =>
+    item.shadowRoot.querySelector('input[type=checkbox]').checked);
 `;
 
 type FrameWindow = Window & {
   __problems: string[];
   __serverItems: Element[];
+  /** Whether each of those items' checkbox was checked as the HTML came (JavaScript off). */
+  __serverChecked: boolean[];
   __definedBeforeScripts: boolean;
   __x?: unknown;
 };
@@ -119,6 +123,11 @@ function titles(listElement: HTMLElement): string[] {
   return items(listElement).map((item) => textOf(item.shadowRoot!.querySelector('.title')!));
 }
 
+/** Whether each item's checkbox of the list is checked. */
+function checks(listElement: HTMLElement): boolean[] {
+  return items(listElement).map((item) => item.shadowRoot!.querySelector('input')!.checked);
+}
+
 /** The HTML without Lit's hydration comments. */
 function shown(page: string): string {
   return page.replace(/<!--[^]*?-->/g, '').replace(/\s+/g, ' ');
@@ -145,6 +154,11 @@ describe('demo e2e: server-rendered page', function () {
     expect(win.__definedBeforeScripts).to.equal(false);
     expect(titles(list(doc, 'All'))).to.deep.equal(ADA_ALL);
     expect(titles(list(doc, 'Open'))).to.deep.equal(ADA_OPEN);
+    // Only "Plan the release" is done: its checkboxes alone are checked, in the HTML as parsed
+    // before any script ran (All, Open, Done) and after hydration.
+    const doneOnly = [false, false, true, false, false, false, false, true];
+    expect(win.__serverChecked).to.deep.equal(doneOnly);
+    expect(lists(doc).flatMap(checks)).to.deep.equal(doneOnly);
     // Hydration kept the server's nodes: the items are the very elements the parser made.
     const hydrated = lists(doc).flatMap(items);
     expect(hydrated).to.have.length(win.__serverItems.length);
@@ -167,6 +181,9 @@ describe('demo e2e: server-rendered page', function () {
     );
     await until(() => expect(titles(list(doc, 'Open'))).to.deep.equal(ADA_OPEN.slice(1)), 5000);
     expect(textOf(list(doc, 'All'))).to.contain('Write the spec');
+    expect(checks(list(doc, 'All'))).to.deep.equal([true, false, true, false]);
+    expect(checks(list(doc, 'Open'))).to.deep.equal([false, false]);
+    expect(checks(list(doc, 'Done'))).to.deep.equal([true, true]);
 
     // Counted at the API: after the page was served, nothing but the clock until the mutation.
     const since = (await requests()).slice(answered).filter((request) => request !== 'GET /clock');
@@ -175,6 +192,15 @@ describe('demo e2e: server-rendered page', function () {
       'GET /todos?userId=1&completed=false',
       'GET /todos?userId=1&completed=true',
     ]);
+
+    // A box the user clicked follows the store too (the attribute no longer moves it once
+    // clicked): "Write the spec", unchecked in All.
+    const first = items(list(doc, 'All'))[0]!.shadowRoot!.querySelector('input')!;
+    first.click();
+    await until(() => expect(titles(list(doc, 'Done'))).to.deep.equal(['Plan the release']), 5000);
+    await until(() => expect(titles(list(doc, 'Open'))).to.deep.equal(ADA_OPEN), 5000);
+    expect(first.checked).to.equal(false);
+    expect(checks(list(doc, 'All'))).to.deep.equal([false, false, true, false]);
     expect(win.__problems).to.deep.equal([]);
   });
 

@@ -1,5 +1,5 @@
 // The README's ResourceController and Mutations examples with `experimentalDecorators`.
-import { LitElement, html } from 'lit';
+import { LitElement, html, isServer, noChange } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import {
@@ -36,9 +36,12 @@ export class TodoToggle extends LitElement {
   @property({ attribute: false }) todo?: Todo;
 
   render() {
+    const done = this.todo?.completed ?? false;
+    // `?checked` for server rendering, `.checked` once clicked: see "Server rendering".
     return html`<input
       type="checkbox"
-      .checked=${this.todo?.completed ?? false}
+      ?checked=${done}
+      .checked=${isServer ? noChange : done}
       @change=${this.toggle}
     />`;
   }

@@ -1,5 +1,5 @@
 // The same elements with standard (TC39) decorators: reactive fields are `accessor`s.
-import { LitElement, html } from 'lit';
+import { LitElement, html, isServer, noChange } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';
 import { ResourceController, controllerContext, type ControllerLike } from 'resource-elements';
@@ -31,9 +31,12 @@ export class TodoToggle extends LitElement {
   @property({ attribute: false }) accessor todo: Todo | undefined;
 
   render() {
+    const done = this.todo?.completed ?? false;
+    // `?checked` for server rendering, `.checked` once clicked: see "Server rendering".
     return html`<input
       type="checkbox"
-      .checked=${this.todo?.completed ?? false}
+      ?checked=${done}
+      .checked=${isServer ? noChange : done}
       @change=${this.toggle}
     />`;
   }
