@@ -2,7 +2,13 @@
 // every update and returns UserResource.me carrying it as an Access-Token header.
 import { LitElement, css, html } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { NetworkError, ResourceController } from '../src/index.js';
+import { consume } from '@lit/context';
+import {
+  NetworkError,
+  ResourceController,
+  controllerContext,
+  type ControllerLike,
+} from '../src/index.js';
 import { AuthedUserHooks, session } from './resources.js';
 import { controls } from './styles.js';
 
@@ -49,8 +55,14 @@ export class TokenPanel extends LitElement {
     `,
   ];
 
+  @consume({ context: controllerContext, subscribe: true })
+  controller?: ControllerLike;
+
   @state() token = session.token;
   @query('input') input!: HTMLInputElement;
+
+  /** The refetch of the last "Use token", until it is answered. */
+  #asking: Promise<void> | undefined;
 
   // Without a token there is nothing to ask: null args skip the request.
   readonly #me = new ResourceController(this, AuthedUserHooks.useMe, () =>
@@ -109,11 +121,18 @@ export class TokenPanel extends LitElement {
     if (!token || token === this.token) return;
     session.token = token;
     this.token = token;
+    // The hook runs in this update: from here on the read carries the new header. With nothing
+    // to show yet (the first token), the update also starts the read.
     await this.updateComplete;
-    // The URL is the same for every token, so a cached answer may be for an earlier one: fetch
-    // again with the new header (the hook ran in the update above). A read already in flight
-    // for the same URL is shared, not repeated.
-    await this.#me.refetch();
+    // The URL is the same for every token, so a stored answer may be an earlier token's: fetch
+    // again. refetch() joins an identical read in flight, such as the one the update just
+    // started for a first token, so one click sends one request. Only a read still in flight for
+    // an earlier token (a click before the last one was answered) must not be joined:
+    // invalidate() drops its answer, and the read is sent again with this token.
+    if (this.#asking) this.controller?.invalidate(AuthedUserHooks.useMe(), {});
+    const asking = (this.#asking = this.#me.refetch());
+    await asking;
+    if (this.#asking === asking) this.#asking = undefined;
   };
 
   readonly #signOut = () => {

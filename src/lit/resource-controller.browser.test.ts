@@ -258,21 +258,34 @@ describe('ResourceController', () => {
     expect((view.todo.error as Error).message).to.equal('later');
   });
 
-  it('refetch() sends a new request even while one for the same read is in flight', async () => {
+  it('refetch() joins an identical read in flight; after invalidate() it sends the read again', async () => {
     const { server, controller } = setup();
     const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
     const view = provider.querySelector('lit-todo-view')!;
     expect(server.calls).to.have.length(1);
+    const joined = view.todo.refetch();
+    await settle();
+    expect(server.calls).to.have.length(1, 'joined to the request in flight');
+    server.take().respond(200, { id: '1', title: 'first' });
+    await joined;
+    await settle();
+    expect(text(view)).to.equal('first');
+    // A read in flight that must not be reused (sent with an old token, say): invalidate first.
+    const older = view.todo.refetch();
+    await settle();
+    expect(server.calls).to.have.length(2);
+    controller.invalidate(getTodo, { id: '1' });
     const done = view.todo.refetch();
     await settle();
-    expect(server.calls).to.have.length(2, 'not joined to the request in flight');
-    const [first, second] = [server.take(), server.take()];
-    second.respond(200, { id: '1', title: 'reloaded' });
+    expect(server.calls).to.have.length(3, 'not joined to the read from before invalidate()');
+    const [before, after] = [server.take(), server.take()];
+    after.respond(200, { id: '1', title: 'reloaded' });
     await done;
     await settle();
     expect(text(view)).to.equal('reloaded');
     // The older request's answer comes last: the newer one stays.
-    first.respond(200, { id: '1', title: 'first' });
+    before.respond(200, { id: '1', title: 'older' });
+    await older;
     await until(() => expect(controller.stats().inFlight).to.equal(0));
     await settle();
     expect(text(view)).to.equal('reloaded');
@@ -373,7 +386,8 @@ describe('ResourceController', () => {
     const { server, controller } = setup();
     const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
     const view = provider.querySelector('lit-todo-view')!;
-    const done = view.todo.refetch();
+    // A reload that does not join the element's read in flight (refetch() would).
+    const done = controller.refetch(getTodo, { id: '1' });
     await until(() => expect(server.calls).to.have.length(2));
     const [first, second] = [server.take(), server.take()];
     second.respond(200, { id: '1', title: 'reloaded' });

@@ -146,7 +146,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /**
    * Fetches the current read again, even when it is fresh. Never rejects: a failure shows in
-   * `error` (and in `status` when there is no data to show).
+   * `error` (and in `status` when there is no data to show). An identical read already in
+   * flight (same store key: another element's, or the one this host's update just started) is
+   * joined, not sent twice. When a read in flight must not be reused (the token in the hook's
+   * headers changed since it was sent), call `controller.invalidate(endpoint, params)` first, once
+   * the host's update has given the hook's new headers to this controller: the answers of reads of
+   * that key in flight are dropped and the read is sent again, with those headers.
    *
    * @example
    * ```ts
@@ -259,7 +264,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * and fail again if there is still nothing to show.
    */
   async #retry(): Promise<void> {
-    if (this.#link.answered) await this.#observer?.refetch(true);
+    if (this.#link.answered) await this.#observer?.refetch();
     if (this.status === ResourceStatus.Error) throw this.error;
   }
 

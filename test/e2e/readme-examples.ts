@@ -302,6 +302,9 @@ export const AccountHooks = hookifyResource(AccountResource, () => ({
 
 @customElement('who-am-i')
 export class WhoAmI extends LitElement {
+  @consume({ context: controllerContext, subscribe: true })
+  controller?: ControllerLike;
+
   #me = new ResourceController(this, AccountHooks.useMe);
 
   render() {
@@ -313,6 +316,8 @@ export class WhoAmI extends LitElement {
     session.token = token;
     this.requestUpdate(); // the hook runs in the update and picks the new header up
     await this.updateComplete;
+    // refetch() joins an identical read in flight, and one may carry the old token: drop it.
+    this.controller?.invalidate(AccountResource.me);
     await this.#me.refetch();
   }
 }

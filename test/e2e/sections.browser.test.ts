@@ -11,6 +11,7 @@ import {
   query,
   queryAll,
   resetApi,
+  slowApi,
   textOf,
   type,
   until,
@@ -162,6 +163,46 @@ describe('demo e2e: auth header, custom Endpoint, polling', () => {
     const me = await api('GET', '/me', undefined, { 'Access-Token': 'xyz789' });
     expect(me.body.name).to.equal('Token holder (xyz789)');
     expect((await api('GET', '/me')).status).to.equal(401);
+  });
+
+  it('one "Use token" sends one GET /api/me, also when it comes while the last token is asked', async () => {
+    const app = await openDemo();
+    const panel = query(app, 'demo-token-panel');
+    const asked = async () =>
+      (await api<{ method: string; path: string }[]>('GET', '/__requests')).body.filter(
+        (request) => request.method === 'GET' && request.path === '/me',
+      ).length;
+    const signIn = (token: string) => {
+      type(query<HTMLInputElement>(panel, 'input'), token);
+      query(panel, 'button[type="submit"]').click();
+    };
+    const shown = (token: string) =>
+      until(() => {
+        expect(textOf(query(panel, '.name'))).to.equal(`Token holder (${token})`);
+        expect(textOf(query(panel, '.card'))).to.contain(`Access-Token: ${token}`);
+      });
+
+    // Nothing stored: the update that gives the hook the token starts the read, and the click's
+    // refetch() joins it.
+    signIn('abc123');
+    await shown('abc123');
+    expect(await asked()).to.equal(1);
+
+    // An answer for the old token is stored: asked again, once.
+    signIn('xyz789');
+    await shown('xyz789');
+    expect(await asked()).to.equal(2);
+
+    // A new token while the last one is still asked: that read is not joined (its answer is for
+    // the old token); the new one is asked once.
+    await slowApi(300);
+    signIn('first');
+    await until(() => expect(textOf(query(panel, '.card'))).to.contain('Checking the new token'));
+    signIn('second');
+    await shown('second');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await asked()).to.equal(4);
+    expect(textOf(query(panel, '.name'))).to.equal('Token holder (second)');
   });
 
   it('every UserResource member is a SameOriginEndpoint sending credentials: same-origin', async () => {

@@ -1,4 +1,6 @@
-// refetch(): a new request even when an identical one is in flight.
+// Controller.refetch(): a new request even when an identical one is in flight. An observer's
+// refetch() (what ResourceController.refetch runs) joins it instead, unless the read was
+// invalidated since it was sent.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
@@ -48,6 +50,83 @@ describe('Controller.refetch', () => {
       'new',
     );
   });
+});
+
+describe('ResponseObserver.refetch', () => {
+  it('joins an identical read in flight: one request, and every caller gets the same data', async () => {
+    const { controller, server } = setup();
+    const observer = controller.observe(ProfileResource.get, { id: 1 });
+    const stop = observer.subscribe(() => {});
+    await flush();
+    assert.equal(server.calls.length, 1, 'the observer asked for its read');
+    const fetched = controller.fetch(ProfileResource.get, { id: 1 });
+    const refetched = observer.refetch();
+    await flush();
+    assert.equal(server.calls.length, 1, 'refetch() joined the read in flight');
+    server.take(`GET ${prefix}/profiles/1`).respond(200, { id: '1', name: 'a' });
+    await refetched;
+    const value = (await fetched) as Profile;
+    assert.equal(value.name, 'a');
+    assert.equal(observer.result.data, value);
+    stop();
+  });
+
+  it('after invalidate(), sends the read again, and the answer of the one in flight is dropped', async () => {
+    const { controller, server } = setup();
+    const observer = controller.observe(ProfileResource.get, { id: 1 });
+    const stop = observer.subscribe(() => {});
+    // An awaited read in flight (sent with an old token, say), and nothing stored yet.
+    const old = controller.fetch(ProfileResource.get, { id: 1 });
+    await flush();
+    assert.equal(server.calls.length, 1);
+    controller.invalidate(ProfileResource.get, { id: 1 });
+    const refetched = observer.refetch();
+    await flush();
+    assert.equal(server.calls.length, 2, 'not joined to the read from before the invalidation');
+    server.take(`GET ${prefix}/profiles/1`).respond(200, { id: '1', name: 'old' });
+    await old;
+    assert.equal(observer.result.status, 'pending', 'the older answer is not shown');
+    server.take(`GET ${prefix}/profiles/1`).respond(200, { id: '1', name: 'new' });
+    await refetched;
+    assert.equal((observer.result.data as Profile).name, 'new');
+    stop();
+  });
+});
+
+describe('Controller.invalidate and reads in flight', () => {
+  const states = {
+    'nothing stored yet': () => {},
+    'a response stored': (controller: ReturnType<typeof setup>['controller']) =>
+      controller.setResponse(ProfileResource.get, { id: 1 }, { id: '1', name: 'stored' }),
+    'a response invalidated already': (controller: ReturnType<typeof setup>['controller']) => {
+      controller.setResponse(ProfileResource.get, { id: 1 }, { id: '1', name: 'stored' });
+      controller.invalidate(ProfileResource.get, { id: 1 });
+    },
+  };
+  for (const [name, arrange] of Object.entries(states)) {
+    it(`drops the answer of a read in flight and is not joined (${name})`, async () => {
+      const { controller, server } = setup();
+      arrange(controller);
+      const old = controller.fetch(ProfileResource.get, { id: 1 });
+      await flush();
+      controller.invalidate(ProfileResource.get, { id: 1 });
+      const fresh = controller.fetch(ProfileResource.get, { id: 1 });
+      await flush();
+      assert.equal(server.calls.length, 2);
+      server.take(`GET ${prefix}/profiles/1`).respond(200, { id: '1', name: 'old' });
+      await old;
+      assert.notEqual(
+        (controller.getResponse(ProfileResource.get, { id: 1 }).data as Profile | undefined)?.name,
+        'old',
+      );
+      server.take(`GET ${prefix}/profiles/1`).respond(200, { id: '1', name: 'new' });
+      assert.equal(((await fresh) as Profile).name, 'new');
+      assert.equal(
+        (controller.getResponse(ProfileResource.get, { id: 1 }).data as Profile).name,
+        'new',
+      );
+    });
+  }
 });
 
 describe('an answer the same as the stored one', () => {

@@ -308,8 +308,9 @@ export class Controller implements ControllerLike {
   // ---- Writes ----
 
   /**
-   * Makes the response of `endpoint(...args)` unshowable until it is fetched again; or, given an
-   * Entity class and a pk, marks that entity INVALID everywhere (what a pushed deletion means).
+   * Makes the response of `endpoint(...args)` unshowable until it is fetched again, and drops the
+   * answers of its reads in flight (the next read is sent again, not joined to them); or, given
+   * an Entity class and a pk, marks that entity INVALID everywhere (what a pushed deletion means).
    * @example controller.invalidate(TodoResource.get, { id: 1 });
    * @example controller.invalidate(Todo, '1');
    */
@@ -320,7 +321,12 @@ export class Controller implements ControllerLike {
       this.set(new Invalidate(target), args[0]);
       return;
     }
-    this.#store.dispatch({ type: 'invalidate', keys: [storeKey(target, args)] });
+    const key = storeKey(target, args);
+    // Before the store is told (its readers may ask again at once), and also when it holds
+    // nothing to mark (a first read, one invalidated already): a read in flight was sent before
+    // the caller's reason to invalidate (a new token, say).
+    this.#outdate(key);
+    this.#store.dispatch({ type: 'invalidate', keys: [key] });
   }
 
   /**
@@ -542,13 +548,7 @@ export class Controller implements ControllerLike {
         }
       }
     } else if (action.type === 'invalidate') {
-      // A read in flight left before the invalidation: its answer is dropped, and the read is
-      // sent again instead of joined (or aborted, when nobody awaits it).
-      for (const key of action.keys) {
-        if (!getOwn(state.meta, key)?.invalidated) continue;
-        this.#entries.of(key).dataSeq = this.#requests.nextSeq();
-        this.#requests.abortUnneeded(key, true);
-      }
+      for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
     } else if (action.type === 'gc') {
       for (const [key, entry] of this.#entries) {
         if (entry.idle && getOwn(state.meta, key) === undefined && !getOwn(state.errors, key)) {
@@ -557,5 +557,14 @@ export class Controller implements ControllerLike {
       }
     }
     this.events.emit({ type: 'action', action, state });
+  }
+
+  /**
+   * A read of `key` in flight left before an invalidation: its answer is dropped, and the read is
+   * sent again instead of joined (or aborted, when nobody awaits it).
+   */
+  #outdate(key: string): void {
+    this.#entries.of(key).dataSeq = this.#requests.nextSeq();
+    this.#requests.abortUnneeded(key, true);
   }
 }

@@ -127,21 +127,17 @@ export class ResponseObserver<E extends EndpointLike> {
   }
 
   /**
-   * Fetches the read again, even when it is fresh. Never rejects: a failure shows in `error`.
-   * With `join`, an identical read in flight is joined instead (a retry of a failure that every
-   * reader of it asks for at once: one request serves them all).
+   * Fetches the read again, even when it is fresh, and settles once it is answered. Never
+   * rejects: a failure shows in `error`. An identical read already in flight (same store key) is
+   * joined, not sent twice, as identical GETs in flight share one request. A caller who must not
+   * reuse a read in flight (it was sent with an old token, say) invalidates first:
+   * `controller.invalidate(endpoint, ...args)` drops the answers of the reads of that key in
+   * flight, so the read is sent again.
    * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
    */
-  refetch(join = false): Promise<void> {
+  refetch(): Promise<void> {
     if (!this.#endpoint || !this.#args || this.#argsError !== undefined) return Promise.resolve();
-    // Otherwise a new request even when one is in flight: it may have been sent with other headers
-    // (a hook's token changed) or be the very answer the user wants to replace.
-    const args = this.#args as Parameters<E>;
-    return this.#track(
-      join
-        ? this.controller.fetch(this.#endpoint, ...args)
-        : this.controller.refetch(this.#endpoint, ...args),
-    );
+    return this.#track(this.controller.fetch(this.#endpoint, ...(this.#args as Parameters<E>)));
   }
 
   readonly #onStoreChange = (): void => {

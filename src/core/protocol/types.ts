@@ -125,7 +125,7 @@ export interface ControllerLike {
   online(): void;
   offline(): void;
   focus(): void;
-  /** Makes one read unshowable at once, so its readers fetch it again. */
+  /** Makes one read unshowable at once, so its readers fetch it again (not joining one in flight). */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
   /** Invalidates every read whose key passes `test`. */
   invalidateAll(test: (key: string) => boolean): void;
