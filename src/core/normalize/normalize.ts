@@ -9,7 +9,7 @@ import type {
   StoredEntity,
 } from '../schema/types.js';
 import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
-import { Entity } from '../schema/entity.js';
+import { Entity, pkProblem } from '../schema/entity.js';
 import { normalizeMembers, shorthandMember } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
@@ -328,14 +328,6 @@ function jsonHint(value: unknown): string {
   return ' that is JSON text: parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)';
 }
 
-/** A pk that can stand for one record: a string or a finite number, not "undefined". */
-function pkProblem(id: unknown): string | undefined {
-  if (id === undefined || id === null || id === '' || id === 'undefined') return 'no pk()';
-  if (typeof id === 'number') return Number.isFinite(id) ? undefined : 'no pk()';
-  if (typeof id !== 'string') return `a pk() that is ${kindOf(id)}, not a string or number`;
-  return undefined;
-}
-
 /**
  * Turns a response into the store's normalized form: each entity stored once under its key and
  * pk, the result holding pks in their place. Returns the whole new tables; tables and entities
@@ -422,12 +414,12 @@ export function normalize<R = unknown>(
     }
     if (invalid) fail(`Entity ${entity.key} is invalid: ${invalid}`);
     let problem = pkProblem(id);
-    if (problem !== undefined && hasOwn(value, PLACEHOLDER_PK)) {
+    if (problem && hasOwn(value, PLACEHOLDER_PK)) {
       // An optimistic create: stored under a placeholder until the server's answer replaces it.
       id = (value as Record<PropertyKey, unknown>)[PLACEHOLDER_PK];
       problem = pkProblem(id);
     }
-    if (problem !== undefined) {
+    if (problem) {
       fail(
         `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}. Define pk() or give the field it reads`,
       );

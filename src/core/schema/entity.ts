@@ -1,5 +1,6 @@
 import type { Args, Schema } from './types.js';
 import { assignOwn } from '../util/own.js';
+import { kindOf } from '../util/describe.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -11,6 +12,17 @@ function fieldsOf(entity: abstract new () => Entity): string {
   } catch {
     return '';
   }
+}
+
+/**
+ * What is wrong with a computed pk, or undefined when it can stand for one record: a string or a
+ * finite number, not empty and not "undefined" (what `${this.id}` gives for an input without id).
+ */
+export function pkProblem(id: unknown): string | undefined {
+  if (id === undefined || id === null || id === '' || id === 'undefined') return 'no pk()';
+  if (typeof id === 'number') return Number.isFinite(id) ? undefined : 'no pk()';
+  if (typeof id !== 'string') return `a pk() that is ${kindOf(id)}, not a string or number`;
+  return undefined;
 }
 
 /** Marks the Entity class side, so telling an entity schema apart is one property read. */

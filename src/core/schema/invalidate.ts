@@ -9,6 +9,7 @@ import type {
   WalkStored,
 } from './types.js';
 import { isEntityClass } from './is.js';
+import { pkProblem } from './entity.js';
 import { UnionSchema } from './union.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
@@ -17,7 +18,8 @@ import { describeValue, kindOf } from '../util/describe.js';
  * Marks an entity INVALID: it drops out of every list and collection, and a read that requires
  * it is fetched again. The input is the pk itself, or an object from which `pk()` is computed.
  * Given a Union, the member type is read from the input object (its type field), so a bare pk
- * cannot say which entity it is.
+ * cannot say which entity it is. When the whole response gives no usable pk (`{ success: true }`,
+ * or a pk() that makes "undefined" of it), the call's URL params are used in its place.
  * @example const remove = new RestEndpoint({ path: '/todos/:id', method: 'DELETE', schema: new schema.Invalidate(Todo) });
  */
 export class Invalidate<
@@ -53,20 +55,19 @@ export class Invalidate<
     return chosen;
   }
 
-  /** The pk of the entity the input points to. */
+  /** The pk of the entity the input points to: the input itself, or computed from it by `pk()`. */
   pkOf(input: unknown, parent?: unknown, key?: string, args?: Args): string {
-    if (isEntityClass(this.entity) && (typeof input === 'string' || typeof input === 'number'))
-      return String(input);
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-      if (!isEntityClass(this.entity)) this.entityOf(input);
+    // A Union says it cannot tell which member a bare pk is.
+    const entity = this.entityOf(input);
+    const pk =
+      typeof input === 'string' || typeof input === 'number'
+        ? input
+        : input !== null && typeof input === 'object' && !Array.isArray(input)
+          ? entity.pk(input, parent, key, args)
+          : undefined;
+    if (pkProblem(pk)) {
       throw new TypeError(
-        `Invalidate(${this.entity.key}) expected a pk or an object, got ${kindOf(input)}`,
-      );
-    }
-    const pk = this.entityOf(input).pk(input, parent, key, args);
-    if (pk === undefined || pk === null || pk === '') {
-      throw new TypeError(
-        `Invalidate(${this.entity.key}) could not compute a pk from ${describeValue(input)}`,
+        `Invalidate(${this.key}) could not compute a pk from ${describeValue(input)}`,
       );
     }
     return String(pk);
@@ -80,9 +81,22 @@ export class Invalidate<
     _visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown {
-    const pk = this.pkOf(input, parent, key, args);
-    const entity = this.entityOf(input);
-    delegate.invalidate(entity.key, pk);
+    let pk: string;
+    try {
+      pk = this.pkOf(input, parent, key, args);
+    } catch (error) {
+      // The whole response gives no pk (`{ success: true }`): the URL params of the call stand
+      // for it (spec rule 8), and the call resolves with an entity built from them. When they
+      // give none either, the error says what the response was (the URL shows the params).
+      if (key !== undefined) throw error;
+      input = args[0];
+      try {
+        pk = this.pkOf(input, parent, key, args);
+      } catch {
+        throw error;
+      }
+    }
+    delegate.invalidate(this.entityOf(input).key, pk);
     // Nested (in an array or object), the result is the pk (with a Union, `{ id, schema }` as
     // the Union stores it), read back through the store, so the INVALID entry drops out. As the
     // whole response (a delete) the result stays what the call said, and reading it back builds
