@@ -22,6 +22,7 @@ export type {
   NormalizeResult,
   NormalizedStore,
   Schema,
+  SchemaAttribute,
   SchemaInstance,
 } from './schema/types.js';
 export { normalize, NormalizeError } from './normalize/normalize.js';

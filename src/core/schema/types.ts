@@ -44,6 +44,17 @@ export interface NormalizeResult<R = unknown> extends NormalizedStore {
 /** Arguments of the call that produced the data: `[urlParams, body?]`. */
 export type Args = readonly unknown[];
 
+/**
+ * A schema.Union's type function: the member type name of `input`, which is at `key` in `parent`
+ * (both undefined when the Union chooses from a read's URL params).
+ * @example const kind: SchemaAttribute = (input, parent, key) => String(input.kind)
+ */
+export type SchemaAttribute = (
+  input: Record<string, unknown>,
+  parent: unknown,
+  key: string | undefined,
+) => string;
+
 /** The class side of an Entity subclass. */
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) &
   Omit<typeof Entity, 'prototype'>;

@@ -4,7 +4,9 @@ import { strict as assert } from 'node:assert';
 import { Controller } from '../controller/controller.js';
 import { RestEndpoint } from '../rest/rest-endpoint.js';
 import { fakeFetch, json } from '../rest/test-utils/fake-fetch.js';
+import { normalize } from '../normalize/normalize.js';
 import { Entity } from './entity.js';
+import { ObjectSchema } from './object.js';
 import { UnionSchema } from './union.js';
 
 class User extends Entity {
@@ -84,5 +86,45 @@ describe('schema.Union type names', () => {
       value,
     );
     assert.equal(warn.mock.callCount(), 1);
+  });
+});
+
+describe('schema.Union schemaAttribute function', () => {
+  it('gets the value, its parent and its key there, as the reference passes them', () => {
+    const calls: unknown[][] = [];
+    const owner = new UnionSchema({ user: User, group: Group }, (...args) => {
+      // The parent as it is at the call (the object being normalized: the input's fields).
+      const parent = args[1] as { title: string; owner: unknown };
+      calls.push([args[0], { title: parent.title, owner: parent.owner }, args[2], args.length]);
+      return args[0].kind as string;
+    });
+    const input = { title: 'Doc', owner: { id: '1', kind: 'group' } };
+    const { result, entities } = normalize({ owner }, input);
+    assert.deepEqual(calls, [[input.owner, input, 'owner', 3]]);
+    assert.deepEqual(result, { title: 'Doc', owner: { id: '1', schema: 'group' } });
+    assert.deepEqual(Object.keys(entities), ['Group']);
+  });
+
+  it('choosing from URL params (a read served from the store), gets the params alone', () => {
+    const calls: unknown[][] = [];
+    const owner = new UnionSchema({ user: User, group: Group }, (...args) => {
+      calls.push(args);
+      return args[0].kind as string;
+    });
+    const params = { id: '1', kind: 'user' };
+    assert.equal(owner.entityFor(params), User);
+    assert.deepEqual(calls, [[params, undefined, undefined]]);
+  });
+});
+
+describe('schema.Union members', () => {
+  it('must be Entity classes: a schema.Object member is refused, naming it', () => {
+    assert.throws(
+      () => new UnionSchema({ user: User, note: new ObjectSchema({ author: User }) } as never),
+      (error: Error) =>
+        error instanceof TypeError &&
+        /member "note" must be an Entity class/.test(error.message) &&
+        /schema\.Object .*not supported/.test(error.message),
+    );
   });
 });

@@ -3,6 +3,7 @@ import type {
   Denormalize,
   EntityClass,
   NormalizeDelegate,
+  SchemaAttribute,
   SchemaInstance,
   Unvisit,
   Visit,
@@ -15,9 +16,12 @@ import { describeValue, kindOf } from '../util/describe.js';
 type Choices = { readonly [type: string]: EntityClass };
 
 /**
- * One of several entity types, chosen by a field of the input (`type` by default, or a function).
- * Stored as `{ id, schema }`, so each member stays normalized under its own entity key.
+ * One of several entity types, chosen by a field of the input (`type` by default, or a function
+ * of the input, its parent and its key there). Stored as `{ id, schema }`, so each member stays
+ * normalized under its own entity key; members are Entity classes, since `{ id, schema }` refers
+ * to one stored entity.
  * @example new schema.Union({ user: User, group: Group }, 'kind')
+ * @example new schema.Union({ user: User, group: Group }, (input, parent, key) => String(input.kind))
  */
 export class UnionSchema<C extends Choices = Choices> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<C[keyof C]>;
@@ -25,7 +29,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
 
   constructor(
     readonly schemas: C,
-    readonly schemaAttribute: string | ((input: Record<string, unknown>) => string) = 'type',
+    readonly schemaAttribute: string | SchemaAttribute = 'type',
   ) {
     const names = schemas !== null && typeof schemas === 'object' ? Object.keys(schemas) : [];
     if (names.length === 0) {
@@ -35,7 +39,9 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     }
     for (const name of names) {
       if (!isEntityClass(schemas[name])) {
-        throw new TypeError(`schema.Union member "${name}" must be an Entity class`);
+        throw new TypeError(
+          `schema.Union member "${name}" must be an Entity class${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
+        );
       }
     }
     this.key = Object.values(schemas)
@@ -44,13 +50,13 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
   }
 
   /**
-   * The name of the member type `input` is, or undefined when it names none. Throws when the
-   * type is a name every object has (`__proto__`, `constructor`…).
+   * The name of the member type `input` (at `key` in `parent`) is, or undefined when it names
+   * none. Throws when the type is a name every object has (`__proto__`, `constructor`…).
    */
-  choose(input: Record<string, unknown>): string | undefined {
+  choose(input: Record<string, unknown>, parent?: unknown, key?: string): string | undefined {
     const type =
       typeof this.schemaAttribute === 'function'
-        ? this.schemaAttribute(input)
+        ? this.schemaAttribute(input, parent, key)
         : getOwn(input, this.schemaAttribute);
     if (typeof type !== 'string') return undefined;
     if (getOwn(this.schemas, type) !== undefined) return type;
@@ -66,7 +72,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
 
   /**
    * The member entity and pk a read's URL params name (`{ id, type }`), so a `get` whose schema
-   * is a Union can be served from the store.
+   * is a Union can be served from the store. A type function gets the params alone (no parent).
    * @example union.entityFor({ id: 1, type: 'user' }) // User
    */
   entityFor(params: Record<string, unknown>): EntityClass | undefined {
@@ -85,7 +91,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw new TypeError(`Union expected an object, got ${kindOf(input)}`);
     }
-    const type = this.choose(input as Record<string, unknown>);
+    const type = this.choose(input as Record<string, unknown>, parent, key);
     if (type === undefined) {
       // A type this client does not know yet (a newer server): kept as it came, not an error.
       // Development only, tested inline so production bundlers drop it (see Entity.key).
