@@ -325,8 +325,18 @@ describe('issue 15 behaviours', () => {
   });
 
   describe('7: reads', () => {
-    it('a missing required nested entity makes the read invalid', () => {
+    it('a missing required nested entity reads as undefined (missing is not INVALID)', () => {
       const entities = { Book: { 1: { id: '1', title: 't', author: 'gone' } } };
+      const book = denormalize(Book, '1', entities) as Book;
+      assert.ok(book instanceof Book);
+      assert.equal(book.author, undefined);
+    });
+
+    it('a required nested entity marked INVALID makes the read invalid', () => {
+      const entities = {
+        Book: { 1: { id: '1', title: 't', author: 'gone' } },
+        Author: { gone: INVALID as never },
+      };
       assert.equal(denormalize(Book, '1', entities), INVALID);
     });
 
