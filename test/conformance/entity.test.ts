@@ -58,7 +58,7 @@ describe('endpoint Entity.test.ts', () => {
 
     it(
       'normalizes does not change value when shouldUpdate() returns false',
-      differs('DESIGN §2 Entity: no shouldUpdate (merge and fetchedAt ordering decide)'),
+      differs('docs/differences.md: Entity: no shouldUpdate (merge and fetchedAt ordering decide)'),
       () => {},
     );
 
@@ -122,12 +122,14 @@ describe('endpoint Entity.test.ts', () => {
 
     it(
       'should warn when automaticValidation === "warn"',
-      differs('DESIGN §2 Entity: validation is static validate(), no automaticValidation mode'),
+      differs(
+        'docs/differences.md: Entity: validation is static validate(), no automaticValidation mode',
+      ),
       () => {},
     );
     it(
       'should do nothing when automaticValidation === "silent"',
-      differs('DESIGN §2 Entity: no automaticValidation mode'),
+      differs('docs/differences.md: Entity: no automaticValidation mode'),
       () => {},
     );
 
@@ -331,7 +333,7 @@ describe('endpoint Entity.test.ts', () => {
       it(
         'when undefined is returned, INVALIDate the entity',
         differs(
-          'DESIGN §2 Entity.process turns input into what is stored; invalidation is schema.Invalidate',
+          'docs/differences.md: Entity.process turns input into what is stored; invalidation is schema.Invalidate',
         ),
         () => {},
       );

@@ -433,7 +433,7 @@ describe('rest resource-construction.test.ts', () => {
     it(
       'searchParams are used in Queries based on getList.schema',
       differs(
-        'DESIGN §2 Public API: no Query schema (the schema namespace is Collection, Invalidate, Array, Object, Values, Union)',
+        'docs/differences.md: Public API: no Query schema (the schema namespace is Collection, Invalidate, Array, Object, Values, Union)',
       ),
       () => {},
     );

@@ -90,7 +90,7 @@ describe('rest RestEndpoint.ts', () => {
   describe('RestEndpoint', () => {
     it(
       'testKey should match keys',
-      differs('DESIGN §5: no testKey; invalidateAll takes a key test'),
+      differs('docs/differences.md: no testKey; invalidateAll takes a key test'),
       () => {},
     );
 
@@ -127,7 +127,7 @@ describe('rest RestEndpoint.ts', () => {
     it(
       'should allow sideEffect overrides',
       differs(
-        'REFERENCE.md Endpoints: every method but GET is a side effect (a POST is never shared or cached as a read)',
+        'docs/differences.md: Endpoints: every method but GET is a side effect (a POST is never shared or cached as a read)',
       ),
       () => {},
     );
@@ -533,7 +533,7 @@ describe('rest RestEndpoint.ts', () => {
         const fake = fakeFetch(() => json({ id: 5, username2: 'charles' }));
         const user = await getUser2.run([{ group: '6', id: 5 }] as never, { fetch: fake.fetch });
         assert.deepEqual(user, { id: 5, username2: 'charles' });
-        // Our query keeps the caller's order (REFERENCE.md: only the cache key is sorted).
+        // Our query keeps the caller's order (docs/differences.md: only the cache key is sorted).
         const withSearch = getUser2.extend({
           searchParams: {} as { isAdmin?: boolean; sort: string },
         });
@@ -549,7 +549,9 @@ describe('rest RestEndpoint.ts', () => {
 
       it(
         'should work with custom searchToString',
-        differs('DESIGN §5 RestEndpoint: no searchToString hook (the query is built by url())'),
+        differs(
+          'docs/differences.md: RestEndpoint: no searchToString hook (the query is built by url())',
+        ),
         () => {},
       );
     });
