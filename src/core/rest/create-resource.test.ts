@@ -423,3 +423,40 @@ describe('batch delete pattern', () => {
     );
   });
 });
+
+describe('createResource errors in a production build', () => {
+  it('keep the facts and leave the advice to development', () => {
+    const saved = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const { get: _get, ...withoutGet } = createResource({ path: '/todos/:id', schema: Post });
+      const extend = createResource({ path: '/todos/:id', schema: Post }).extend as (
+        ...args: unknown[]
+      ) => unknown;
+      const seen: string[] = [];
+      for (const make of [
+        () => createResource({} as never),
+        () => createResource({ path: '/todos/:id' } as never),
+        () => createResource({ path: '/todos', schema: Post }),
+        () => new Union({}),
+        () => extend.call(withoutGet, 'search', {}),
+      ]) {
+        try {
+          make();
+          seen.push('no error');
+        } catch (error) {
+          seen.push((error as Error).message);
+        }
+      }
+      assert.deepEqual(seen, [
+        'createResource needs a path template.',
+        'createResource({ path: "/todos/:id" }) needs a schema.',
+        'Path "/todos" has no parameter.',
+        'schema.Union needs at least one entity type',
+        'extend("search"): the resource has no "get" member.',
+      ]);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
+  });
+});

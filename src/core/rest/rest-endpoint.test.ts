@@ -370,6 +370,50 @@ describe('RestEndpoint responses', () => {
   });
 });
 
+describe('RestEndpoint errors in a production build', () => {
+  it('keep the facts (what, which endpoint, which value) and leave the advice to development', async () => {
+    const saved = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const get = new RestEndpoint({ path: '/todos/:id', timeout: -1 });
+      const messages = [
+        () => new RestEndpoint({} as never),
+        () => get.run([5] as never),
+        () => get.run([{ id: 1 }]),
+        () => new RestEndpoint({ urlPrefix: 'https://me:pw@api.test', path: '/x' }).run([]),
+        () => get.extend({ timeout: undefined }).run([{ id: 1 }], { fetch: 5 as never }),
+        () =>
+          get
+            .extend({ timeout: undefined, requestInit: { headers: { 'X-Token': 'a\nb' } } })
+            .run([{ id: 1 }]),
+        () => get.url({ id: '' }),
+        () => get.url({ id: '\ud800' }),
+      ];
+      const seen: string[] = [];
+      for (const make of messages) {
+        try {
+          await make();
+          seen.push('no error');
+        } catch (error) {
+          seen.push((error as Error).message);
+        }
+      }
+      assert.deepEqual(seen, [
+        'RestEndpoint needs a path template',
+        'GET /todos/:id takes an object of URL parameters: got number.',
+        'GET /todos/:id: timeout must be a positive number of ms: got -1.',
+        'GET https://***@api.test/x must not hold a user name or password.',
+        'GET /todos/:id: no fetch available.',
+        'GET /todos/1: the value of header "X-Token" has a line break or NUL character.',
+        'Path parameter "id" for path "/todos/:id" (GET) is an empty string.',
+        'Path parameter "id" for path "/todos/:id" (GET) is not well-formed Unicode: got "\\ud800".',
+      ]);
+    } finally {
+      process.env.NODE_ENV = saved;
+    }
+  });
+});
+
 describe('RestEndpoint.extend', () => {
   it('returns a new endpoint and never mutates the original', async () => {
     const base = new RestEndpoint({ urlPrefix: prefix, path: '/todos/:id', name: 'todo' });

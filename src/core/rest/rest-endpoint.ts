@@ -206,7 +206,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   constructor(options: O & RestEndpointOptions<O>) {
     const endpoint = callable(new.target.prototype);
     if (typeof options?.path !== 'string') {
-      throw new TypeError('RestEndpoint needs a path template, e.g. { path: "/todos/:id" }');
+      throw new TypeError(
+        `RestEndpoint needs a path template${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}`,
+      );
     }
     for (const key of Object.keys(options)) define(endpoint, key, (options as any)[key]);
     // A side effect with no method is a POST (a GET is never one).
@@ -243,7 +245,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       if (value === undefined || value === null) return {};
       if (typeof value !== 'object' || Array.isArray(value)) {
         throw new TypeError(
-          `${this.name} takes an object of URL parameters, e.g. { id: 1 }: got ${Array.isArray(value) ? 'an array' : typeof value}.`,
+          `${this.name} takes an object of URL parameters${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(value) ? 'an array' : typeof value}.`,
         );
       }
       return value as Record<string, unknown>;
@@ -289,13 +291,13 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     if (shown !== url) {
       // fetch would refuse it too, with the password in its message.
       throw new TypeError(
-        `${this.method} ${shortUrl(shown)} must not hold a user name or password: send credentials in a header.`,
+        `${this.method} ${shortUrl(shown)} must not hold a user name or password${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': send credentials in a header' : ''}.`,
       );
     }
     const timeout = this.timeout;
     if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
       throw new TypeError(
-        `${this.name}: timeout must be a positive number of ms (or undefined for none): got ${String(timeout)}.`,
+        `${this.name}: timeout must be a positive number of ms${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (or undefined for none)' : ''}: got ${String(timeout)}.`,
       );
     }
     // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
@@ -344,7 +346,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       checkHeaders(init.headers, method, url);
       const fetchImpl = context.fetch ?? globalThis.fetch;
       if (typeof fetchImpl !== 'function') {
-        throw new TypeError(`${this.name}: no fetch available; pass one to the Controller.`);
+        throw new TypeError(
+          `${this.name}: no fetch available${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '; pass one to the Controller' : ''}.`,
+        );
       }
       const userSignal = combineSignals(init.signal, context.signal);
       const signal = combineSignals(userSignal, ours);
@@ -591,7 +595,7 @@ function checkHeaders(headers: HeadersInit | undefined, method: string, url: str
   for (const [name, value] of Object.entries(headersRecord(headers))) {
     if (/[\r\n\0]/.test(value)) {
       throw new TypeError(
-        `${method} ${shortUrl(url)}: the value of header "${name}" has a line break or NUL character, which HTTP does not allow (the value is not shown).`,
+        `${method} ${shortUrl(url)}: the value of header "${name}" has a line break or NUL character${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', which HTTP does not allow (the value is not shown)' : ''}.`,
       );
     }
   }

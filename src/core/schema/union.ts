@@ -34,7 +34,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     const names = schemas !== null && typeof schemas === 'object' ? Object.keys(schemas) : [];
     if (names.length === 0) {
       throw new TypeError(
-        'schema.Union needs at least one entity type, e.g. new schema.Union({ user: User, group: Group }, "type")',
+        `schema.Union needs at least one entity type${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
     }
     for (const name of names) {
