@@ -32,8 +32,11 @@ export function connectManagers(provider: HTMLElement, controller: ControllerLik
     if (providerHooks.managers) detach = providerHooks.managers.connect(provider, controller);
     else if (provider.matches('[events],[sync-tabs],[persist]')) {
       console.error(
-        `<${provider.localName}> events, sync-tabs and persist need registerProviderManagers() ` +
-          "from 'resource-elements/managers', called before the provider connects.",
+        `<${provider.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? ' for events, sync-tabs and persist, called before the provider connects'
+            : ''
+        }.`,
       );
     }
   };

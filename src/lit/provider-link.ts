@@ -73,8 +73,11 @@ export class ProviderLink implements ReactiveController {
   /** The error for a host that needed a Controller and found no provider. */
   missingError(doing = ''): Error {
     return new Error(
-      `<${this.#host.localName}> found no <resource-provider> above it${doing}: wrap it (or an ` +
-        `ancestor) in <resource-provider>, or provide controllerContext to it.`,
+      `<${this.#host.localName}> found no <resource-provider> above it${doing}${
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? ': wrap it (or an ancestor) in <resource-provider>, or provide controllerContext to it'
+          : ''
+      }.`,
     );
   }
 

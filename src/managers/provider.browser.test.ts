@@ -156,8 +156,9 @@ describe('<resource-provider> manager attributes', () => {
       console.error = original;
     }
     expect(errors).to.have.length(1);
+    // Unbundled in the browser (no process.env) is a production build: the facts, no advice.
     expect(String(errors[0]![0])).to.equal(
-      "<resource-provider> events, sync-tabs and persist need registerProviderManagers() from 'resource-elements/managers', called before the provider connects.",
+      "<resource-provider> needs registerProviderManagers() from 'resource-elements/managers'.",
     );
   });
 

@@ -242,7 +242,7 @@ describe('issue 15 behaviours', () => {
     it('new schema.Invalidate() without an entity throws', () => {
       assert.throws(
         () => new (schema.Invalidate as unknown as new () => unknown)(),
-        /schema\.Invalidate takes the Entity class/,
+        /schema\.Invalidate takes an Entity class or schema\.Union/,
       );
     });
   });

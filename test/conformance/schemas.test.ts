@@ -25,7 +25,7 @@ describe('endpoint Invalidate.test.ts', () => {
     it('throws if not given an entity', () => {
       assert.throws(
         () => new (schema.Invalidate as unknown as new () => unknown)(),
-        /schema.Invalidate takes the Entity class/,
+        /schema.Invalidate takes an Entity class or schema.Union/,
       );
     });
 
@@ -251,7 +251,7 @@ describe('endpoint Array.test.js', () => {
   it('throws an error if created with more than one schema', () => {
     assert.throws(
       () => normalize([Cat, User], [{ id: '1' }]),
-      /An array schema takes exactly one member schema, e\.g\. \[Todo\], got 2/,
+      /An array schema takes one member schema, got 2: for several types use new schema\.Union/,
     );
   });
 

@@ -54,7 +54,7 @@ export function checkRetry(option: unknown, owner: string): void {
   if (option === undefined || typeof option === 'function') return;
   if (typeof option === 'number' && option >= 0) return;
   throw new TypeError(
-    `${owner}: retry must be a number of retries (0 or more) or a function (failures, error) => boolean | delayMs: got ${String(option)}.`,
+    `${owner}: retry must be a count or a function${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (failures, error) => boolean | delayMs' : ''}: got ${String(option)}.`,
   );
 }
 

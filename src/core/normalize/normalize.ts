@@ -325,7 +325,7 @@ function jsonHint(value: unknown): string {
   } catch {
     return '';
   }
-  return ' that is JSON text: parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)';
+  return ` that is JSON text${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)' : ''}`;
 }
 
 /**

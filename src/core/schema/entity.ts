@@ -78,8 +78,11 @@ export abstract class Entity {
       return name;
     }
     throw new TypeError(
-      `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static ` +
-        `key. A class name is not a stable store key, minifiers change it: add \`static key = 'Todo'\`.`,
+      `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static key${
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? ". A class name is not a stable store key, minifiers change it: add `static key = 'Todo'`"
+          : ''
+      }.`,
     );
   }
 

@@ -29,7 +29,7 @@ export class Invalidate<
   constructor(readonly entity: E) {
     if (!isEntityClass(entity) && !(entity instanceof UnionSchema)) {
       throw new TypeError(
-        `schema.Invalidate takes the Entity class (or schema.Union) to invalidate, e.g. new schema.Invalidate(Todo): got ${kindOf(entity)}`,
+        `schema.Invalidate takes an Entity class or schema.Union${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
       );
     }
   }
