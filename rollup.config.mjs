@@ -14,6 +14,7 @@ export default {
     'ssr/index': 'src/ssr/index.ts',
     'infinite/index': 'src/infinite/index.ts',
     'managers/index': 'src/managers/index.ts',
+    'hydration/index': 'src/hydration/index.ts',
   },
   external: isExternal,
   output: {

@@ -83,8 +83,6 @@ export type {
 export type { Manager } from './controller/manager.js';
 export type { Action } from './store/actions.js';
 export type { StoreChange } from './store/store.js';
-export { dehydrate, hydrate } from './hydration.js';
-export type { DehydratedState } from './hydration.js';
 export { isEndpoint } from './protocol/is-endpoint.js';
 export type { StoreState, ResponseMeta, ResponseError, OptimisticEntry } from './store/state.js';
 export type { Timers } from './env/timers.js';

@@ -1,7 +1,8 @@
 /**
- * The seam through which `resource-elements/managers` turns `<resource-provider>` attributes
- * (`events`, `sync-tabs`, `persist`) into managers, without their code in the main bundle:
- * `registerProviderManagers()` from that entry fills in `providerHooks.managers`.
+ * The seam through which optional entries add to `<resource-provider>` without their code in the
+ * main bundle: `registerProviderManagers()` from `resource-elements/managers` turns its attributes
+ * (`events`, `sync-tabs`, `persist`) into managers; importing `resource-elements/hydration` lets
+ * it take the store a server rendered into it.
  */
 import type { ControllerLike } from '../core/index.js';
 
@@ -14,10 +15,14 @@ export interface ProviderManagersHook {
 }
 
 /**
- * The registered hook, if any.
+ * The registered hooks, if any: `managers` from resource-elements/managers, `state` (take the
+ * store a server rendered into the provider) from resource-elements/hydration.
  * @example providerHooks.managers = { create: () => undefined, connect: () => () => {} };
  */
-export const providerHooks: { managers?: ProviderManagersHook } = {};
+export const providerHooks: {
+  managers?: ProviderManagersHook;
+  state?: (provider: HTMLElement, controller: ControllerLike) => void;
+} = {};
 
 /**
  * Called by the provider when it connects: attaches the managers its attributes name, or says

@@ -5,8 +5,9 @@
 import { expect } from '@open-wc/testing';
 import './define-provider.js';
 import type { ResourceProvider } from './resource-provider.js';
-import { Controller, Entity, RestEndpoint, dehydrate } from '../core/index.js';
-import type { DehydratedState } from '../core/index.js';
+import { Controller, Entity, RestEndpoint } from '../core/index.js';
+import { dehydrate } from '../hydration/index.js';
+import type { DehydratedState } from '../hydration/index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { defineReader, reader, textOf, until, type Reader } from './test-utils/reader.js';
 

@@ -1,7 +1,6 @@
 import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
-import { hydrate } from '../core/index.js';
-import type { Controller, ControllerLike, StoreState } from '../core/index.js';
+import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
 import { connectManagers, providerHooks } from './provider-hooks.js';
@@ -116,7 +115,8 @@ export class ResourceProvider extends LitElement {
   }
 
   override connectedCallback(): void {
-    this.#hydrate();
+    // The store a server rendered into it, with resource-elements/hydration (provider-state.ts).
+    providerHooks.state?.(this, this.controller);
     // The value must be in place before the provider announces itself (in super), so late
     // consumers that ask again receive a Controller, not undefined.
     this.#provider.setValue(this.controller);
@@ -143,29 +143,6 @@ export class ResourceProvider extends LitElement {
     this.ownerDocument.removeEventListener('visibilitychange', this.#onVisibilityChange);
     this.#stopActivity?.();
     this.#stopActivity = undefined;
-  }
-
-  /**
-   * Takes the store a server rendered into this element's light DOM (`stateScript` of
-   * resource-elements/ssr), before any descendant reads: their first render, which Lit hydrates
-   * over the server's HTML, shows the same data, and nothing is fetched for it. The script is
-   * removed once read. The server's errors are shown as it rendered them, then fetched again.
-   */
-  #hydrate(): void {
-    const script = this.querySelector(':scope>script[data-resource-state]');
-    if (!script) return;
-    script.remove();
-    try {
-      const state: Partial<StoreState> = JSON.parse(script.textContent!);
-      const keys = Object.keys(state.errors ?? {});
-      const controller = this.controller as Controller;
-      hydrate(controller, state);
-      // After the descendants' first render (they hydrate in microtasks), not before it.
-      setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
-    } catch (error) {
-      // Nothing was taken: the reads below fetch as on a page the server did not render.
-      console.error('<resource-provider> ignored its state script:', error);
-    }
   }
 
   protected override render() {

@@ -5,7 +5,7 @@
  * dropped is dropped from storage at the next write), and stop with one clear console error when
  * storage is unavailable or full; the page works on without a cache.
  */
-import { dehydrate, hydrate } from '../core/index.js';
+import { dehydrate, hydrate } from '../hydration/index.js';
 import type { Controller, ControllerEvent, Manager, StoreState, Timers } from '../core/index.js';
 import { decodeState, encodeState } from './state-codec.js';
 import { indexedDbStorage } from './storage.js';

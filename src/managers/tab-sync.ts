@@ -4,7 +4,7 @@
  * changes travel (a pending optimistic update stays in its tab until its request settles); a reset
  * travels too; what a tab received it does not send on, so tabs never echo each other.
  */
-import { hydrate } from '../core/index.js';
+import { hydrate } from '../hydration/index.js';
 import { controllerInternals } from '../core/protocol/internals.js';
 import { getOwn } from '../core/util/own.js';
 import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';

@@ -11,17 +11,13 @@
  */
 import { LitElementRenderer } from '@lit-labs/ssr';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { Controller, NetworkError, dehydrate } from '../core/index.js';
+import { Controller, NetworkError } from '../core/index.js';
+import { dehydrate } from '../hydration/index.js';
+import type { DehydratedState } from '../hydration/index.js';
 import { ResourceProvider } from '../lit/resource-provider.js';
 // The server renders <resource-provider> too: define it here, as the main entry does.
 import '../lit/define-provider.js';
-import type {
-  ControllerOptions,
-  DehydratedState,
-  EndpointLike,
-  Resolved,
-  ResponseError,
-} from '../core/index.js';
+import type { ControllerOptions, EndpointLike, Resolved, ResponseError } from '../core/index.js';
 
 /** The attribute that marks the provider's state script; the browser side looks for it. */
 export const STATE_ATTRIBUTE = 'data-resource-state';

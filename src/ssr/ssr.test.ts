@@ -13,8 +13,8 @@ import {
   NetworkError,
   ResourceController,
   createResource,
-  hydrate,
 } from '../index.js';
+import { hydrate } from '../hydration/index.js';
 import {
   STATE_ATTRIBUTE,
   createServerController,

@@ -12,11 +12,11 @@ import {
   RestEndpoint,
   createResource,
   denormalize,
-  hydrate,
   normalize,
   schema,
 } from '../../src/core/index.js';
 import type { EntityTable } from '../../src/core/index.js';
+import { hydrate } from '../../src/hydration/index.js';
 import { flush } from '../../src/core/controller/test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from '../../src/core/controller/test-utils/harness.js';
 

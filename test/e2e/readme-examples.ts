@@ -16,13 +16,12 @@ import {
   createResource,
   hookifyResource,
   schema,
-  dehydrate,
-  hydrate,
   type ControllerLike,
   type Manager,
   type RestGenerics,
 } from '../../src/index.js';
 import { InfiniteController } from '../../src/infinite/index.js';
+import { dehydrate, hydrate } from '../../src/hydration/index.js';
 import {
   PersistManager,
   PushManager,

@@ -4,6 +4,7 @@
 
 // --- Server rendering: hydrate-support.js ---
 import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
+import '../../src/hydration/index.js';
 
 // --- Server rendering: client.js ---
 import '../../src/index.js';

@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
+// The hydrate action's reducer is the hydration module's (not in the main entry).
+import '../hydration.js';
 import { Store } from './store.js';
 import { EntityMarks } from './entity-marks.js';
 import { reduce } from './reducer.js';

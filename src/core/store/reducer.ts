@@ -10,12 +10,21 @@ import type { Action } from './actions.js';
 import { RecordWriter } from './record-writer.js';
 import type { WriteLog } from '../util/write-log.js';
 import { collect } from './reducers/gc.js';
-import { hydrate } from './reducers/hydrate.js';
 import { invalidate } from './reducers/invalidate.js';
 import { addOptimistic, removeOptimistic } from './reducers/optimistic.js';
 import { setEntities, setError, setResponse } from './reducers/response.js';
 import { emptyState } from './state.js';
 import type { StoreState } from './state.js';
+import type { HydrateAction } from './actions.js';
+
+/**
+ * Reducers of optional entries, set when their module loads, so their code is not in the main
+ * bundle: `hydrate` (src/core/hydration.ts, resource-elements/hydration). Without it, a hydrate
+ * action changes nothing.
+ */
+export const optionalReducers: {
+  hydrate?: (state: StoreState, action: HydrateAction, writer: RecordWriter) => StoreState;
+} = {};
 
 /**
  * Applies `action` to `state`.
@@ -47,6 +56,6 @@ export function reduce(
     case 'gc':
       return collect(state, action, writer);
     case 'hydrate':
-      return hydrate(state, action.state, writer, action.now);
+      return optionalReducers.hydrate?.(state, action, writer) ?? state;
   }
 }
