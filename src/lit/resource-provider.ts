@@ -37,6 +37,10 @@ const STATES = ['fetching', 'mutating', 'offline'] as const;
  * ```
  *
  * @slot - The elements that read through the provided Controller.
+ * @fires resource-activity - When `fetching`, `mutating` or `offline` changed; `detail` holds all three.
+ * @cssstate fetching - Reads are in flight.
+ * @cssstate mutating - Mutations are in flight.
+ * @cssstate offline - The network is gone.
  *
  * @example
  * ```html
