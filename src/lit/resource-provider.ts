@@ -90,6 +90,7 @@ export class ResourceProvider extends LitElement {
     return (this.#controller ??= providerHooks.managers?.create(this) ?? createController());
   }
 
+  /** Replaces the Controller: connected consumers rebind to it, and the attributes' managers move. */
   set controller(controller: ControllerLike) {
     this.#controller = controller;
     // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server

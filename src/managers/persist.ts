@@ -127,6 +127,11 @@ export class PersistManager implements Manager {
     };
   }
 
+  /**
+   * Restores the saved store into `controller`, then saves what it commits; returns the function
+   * that stops saving.
+   * @example new Controller({ managers: [new PersistManager({ name: 'app', buster: 'v1' })] });
+   */
   attach(controller: Controller): () => void {
     if (this.#attached++ === 0) {
       let names = inUse.get(this.#space);

@@ -27,6 +27,7 @@ export interface PushHandlers {
 
 /** An open connection, as far as the manager needs it. */
 export interface PushConnection {
+  /** Ends the connection: no message arrives after it. */
   close(): void;
 }
 
@@ -85,6 +86,11 @@ export class PushManager implements Manager {
     return this.#lastEventId;
   }
 
+  /**
+   * Opens the connection and writes what it pushes into `controller`'s store; returns the
+   * function that closes it (the Controller calls it on `dispose()`).
+   * @example new Controller({ managers: [new PushManager({ source: eventSource('/api/events'), entities: { Todo } })] });
+   */
   attach(controller: Controller): () => void {
     const { source, entities } = this.#options;
     const initialDelay = this.#options.initialDelay ?? 1000;

@@ -5,8 +5,11 @@
 
 /** A place to keep one value per name. Any method may reject (storage unavailable or full). */
 export interface PersistStorage {
+  /** The value kept under `name`, or undefined. */
   get(name: string): Promise<unknown>;
+  /** Keeps `value` under `name`. */
   set(name: string, value: unknown): Promise<void>;
+  /** Forgets the value under `name`. */
   delete(name: string): Promise<void>;
 }
 

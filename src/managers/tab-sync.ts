@@ -35,6 +35,11 @@ export class TabSyncManager implements Manager {
     this.#options = options;
   }
 
+  /**
+   * Shares what `controller` commits with the other tabs of this origin, and takes theirs;
+   * returns the function that stops it.
+   * @example new Controller({ managers: [new TabSyncManager()] });
+   */
   attach(controller: Controller): () => void {
     const Channel = this.#options.BroadcastChannel ?? globalThis.BroadcastChannel;
     if (typeof Channel !== 'function') {

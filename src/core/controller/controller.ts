@@ -177,7 +177,10 @@ export class Controller implements ControllerLike {
     }
   }
 
-  /** For the built-in managers only (not exported from the package). */
+  /**
+   * For the built-in managers only (not exported from the package).
+   * @internal
+   */
   [controllerInternals]() {
     return {
       store: this.#store,
