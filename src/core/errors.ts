@@ -101,7 +101,11 @@ export class TimeoutError extends Error {
 
   constructor(init: { method: string; url: string; timeout: number }) {
     super(
-      `${init.method} ${shortUrl(init.url)} timed out after ${init.timeout} ms (the endpoint's timeout)`,
+      `${init.method} ${shortUrl(init.url)} timed out after ${init.timeout} ms${
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? " (the endpoint's timeout)"
+          : ''
+      }`,
     );
     this.method = init.method;
     this.url = init.url;

@@ -171,7 +171,11 @@ function extendResource(
     for (const name of Object.keys(first)) members[name] = from(name).extend(first[name] as any);
   } else {
     throw new TypeError(
-      'extend takes (name, options), ({ member: options }) or (base => members).',
+      `extend got ${first === null ? 'null' : typeof first}${
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? ': it takes (name, options), ({ member: options }) or (base => members)'
+          : ''
+      }.`,
     );
   }
   return withExtend(members);

@@ -37,7 +37,11 @@ function queryText(value: unknown, where: () => string): string {
   if (date) return value.toISOString();
   if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError(
-      `${where()} must be a string, number, boolean, Date or an array of them: got ${typeof value}.`,
+      `${where()} must be a query value${
+        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          ? ' (a string, number, boolean, Date or an array of them)'
+          : ''
+      }: got ${typeof value}.`,
     );
   }
   return String(value);
