@@ -107,6 +107,12 @@ function define(target: object, key: string, value: unknown): void {
   });
 }
 
+/** Names an endpoint: the user's `name` (which extend keeps), or by default its method and path. */
+function nameIt(endpoint: RestEndpoint<any>, name: string | undefined): void {
+  if (name !== undefined) namedByUser.add(endpoint);
+  define(endpoint, 'name', name ?? defaultName(endpoint));
+}
+
 function callable(prototype: object): RestEndpoint<any> {
   const endpoint = ((...args: unknown[]) =>
     endpoint.run(args as any, {})) as unknown as RestEndpoint<any>;
@@ -214,8 +220,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     // A side effect with no method is a POST (a GET is never one).
     if ((options as { sideEffect?: unknown }).sideEffect === true && options.method === undefined)
       define(endpoint, 'method', 'POST');
-    if (typeof options.name === 'string') namedByUser.add(endpoint);
-    else define(endpoint, 'name', defaultName(endpoint));
+    nameIt(endpoint, typeof options.name === 'string' ? options.name : undefined);
     // The instance is the callable function, not `this`: subclass fields land on it all the same.
     return endpoint as unknown as RestEndpoint<O>;
   }
@@ -463,15 +468,14 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     for (const key of Object.keys(options)) {
       if (key !== 'name') define(next, key, (options as any)[key]);
     }
-    if (typeof options.name === 'string') {
-      define(next, 'name', options.name);
-      namedByUser.add(next);
-    } else if (namedByUser.has(this)) {
-      define(next, 'name', this.name);
-      namedByUser.add(next);
-    } else {
-      define(next, 'name', defaultName(next));
-    }
+    nameIt(
+      next,
+      typeof options.name === 'string'
+        ? options.name
+        : namedByUser.has(this)
+          ? this.name
+          : undefined,
+    );
     return next as unknown as RestEndpoint<Extended<O, E>>;
   }
 
@@ -481,7 +485,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example await TodoResource.getList.push({ title: 'Buy milk' });
    */
   get push(): CreateEndpoint<O, 'push'> {
-    return this.derive('push', () => this.createVariant('push')) as CreateEndpoint<O, 'push'>;
+    return derived(this, 'push') as CreateEndpoint<O, 'push'>;
   }
 
   /**
@@ -489,10 +493,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example await TodoResource.getList.unshift({ title: 'Urgent' });
    */
   get unshift(): CreateEndpoint<O, 'unshift'> {
-    return this.derive('unshift', () => this.createVariant('unshift')) as CreateEndpoint<
-      O,
-      'unshift'
-    >;
+    return derived(this, 'unshift') as CreateEndpoint<O, 'unshift'>;
   }
 
   /**
@@ -501,38 +502,41 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example await controller.fetch(PostResource.getList.getPage, { author: 'a', page: 2 });
    */
   get getPage(): PageEndpoint<O> {
-    return this.derive('getPage', () => {
-      const field = this.paginationField;
-      if (field === undefined) return undefined;
-      const schema = pageSchema(this.schema, field, this.name);
-      return this.extend({ schema: schema as Schema, name: `${this.name}.getPage` } as any);
-    }) as PageEndpoint<O>;
+    return derived(this, 'getPage') as PageEndpoint<O>;
   }
+}
 
-  private derive(key: string, make: () => unknown): unknown {
-    let cache = derivedCache.get(this);
-    if (!cache) derivedCache.set(this, (cache = new Map()));
-    if (!cache.has(key)) cache.set(key, make());
-    return cache.get(key);
-  }
+/** `endpoint.push`, `.unshift` or `.getPage`: made on first use, then the same object. */
+function derived(endpoint: RestEndpoint<any>, key: 'push' | 'unshift' | 'getPage'): unknown {
+  let cache = derivedCache.get(endpoint);
+  if (!cache) derivedCache.set(endpoint, (cache = new Map()));
+  if (!cache.has(key)) cache.set(key, key === 'getPage' ? page(endpoint) : create(endpoint, key));
+  return cache.get(key);
+}
 
-  private createVariant(mode: 'push' | 'unshift'): unknown {
-    const found = findCollection(this.schema);
-    if (!found) return undefined;
-    return this.extend({
-      method: 'POST',
-      schema: found.collection[mode] as Schema,
-      // A name of method and path says POST, as the request does.
-      name: `${namedByUser.has(this) ? this.name : defaultName(this, 'POST')}.${mode}`,
-      // The list's own response handling and paging do not apply to a created entity.
-      process: undefined,
-      paginationField: undefined,
-      sideEffect: undefined,
-      getOptimisticResponse: undefined,
-      // A POST sent twice may create two records: the list's retries are not the create's.
-      retry: undefined,
-    } as any);
-  }
+function page(endpoint: RestEndpoint<any>): unknown {
+  const field = endpoint.paginationField;
+  if (field === undefined) return undefined;
+  const schema = pageSchema(endpoint.schema, field, endpoint.name);
+  return endpoint.extend({ schema: schema as Schema, name: `${endpoint.name}.getPage` } as any);
+}
+
+function create(endpoint: RestEndpoint<any>, mode: 'push' | 'unshift'): unknown {
+  const found = findCollection(endpoint.schema);
+  if (!found) return undefined;
+  return endpoint.extend({
+    method: 'POST',
+    schema: found.collection[mode] as Schema,
+    // A name of method and path says POST, as the request does.
+    name: `${namedByUser.has(endpoint) ? endpoint.name : defaultName(endpoint, 'POST')}.${mode}`,
+    // The list's own response handling and paging do not apply to a created entity.
+    process: undefined,
+    paginationField: undefined,
+    sideEffect: undefined,
+    getOptimisticResponse: undefined,
+    // A POST sent twice may create two records: the list's retries are not the create's.
+    retry: undefined,
+  } as any);
 }
 
 // Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
