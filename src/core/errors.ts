@@ -26,24 +26,21 @@ export interface NetworkErrorInit {
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
   /** The HTTP status, e.g. 404. */
-  readonly status: number;
-  readonly statusText: string;
+  declare readonly status: number;
+  declare readonly statusText: string;
   /** The fetch Response (its body has been read already: use `body`). */
-  readonly response: Response;
+  declare readonly response: Response;
   /** The parsed JSON body, or its text when it is not JSON; undefined when empty. */
-  readonly body: unknown;
-  readonly method: string;
-  readonly url: string;
+  declare readonly body: unknown;
+  declare readonly method: string;
+  declare readonly url: string;
 
   constructor({ method, url, response, body }: NetworkErrorInit) {
-    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    super(`${method} ${shortUrl(url)} failed: ${status}${describeBody(body)}`);
-    this.status = response.status;
-    this.statusText = response.statusText;
-    this.response = response;
-    this.body = body;
-    this.method = method;
-    this.url = url;
+    const { status, statusText } = response;
+    super(
+      `${method} ${shortUrl(url)} failed: ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body)}`,
+    );
+    Object.assign(this, { status, statusText, response, body, method, url });
   }
 }
 
@@ -57,30 +54,33 @@ export class NetworkError extends Error {
  */
 export class ResponseFormatError extends Error {
   override readonly name = 'ResponseFormatError';
-  readonly status: number;
-  readonly method: string;
-  readonly url: string;
+  declare readonly status: number;
+  declare readonly method: string;
+  declare readonly url: string;
   /** The response's Content-Type header, or '' when it had none. */
-  readonly contentType: string;
-  readonly response: Response;
+  declare readonly contentType: string;
+  declare readonly response: Response;
 
-  constructor(init: {
+  constructor({
+    method,
+    url,
+    response,
+    contentType,
+    reason,
+  }: {
     method: string;
     url: string;
     response: Response;
     contentType: string;
     reason: string;
   }) {
+    const { status } = response;
     super(
-      `${init.method} ${shortUrl(init.url)} answered ${init.response.status} with ${
-        init.contentType ? `Content-Type "${init.contentType}"` : 'no Content-Type'
-      }: ${init.reason}`,
+      `${method} ${shortUrl(url)} answered ${status} with ${
+        contentType ? `Content-Type "${contentType}"` : 'no Content-Type'
+      }: ${reason}`,
     );
-    this.status = init.response.status;
-    this.method = init.method;
-    this.url = init.url;
-    this.contentType = init.contentType;
-    this.response = init.response;
+    Object.assign(this, { status, method, url, contentType, response });
   }
 }
 
@@ -94,22 +94,20 @@ export class ResponseFormatError extends Error {
  */
 export class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
-  readonly method: string;
-  readonly url: string;
+  declare readonly method: string;
+  declare readonly url: string;
   /** The endpoint's `timeout`, in ms. */
-  readonly timeout: number;
+  declare readonly timeout: number;
 
-  constructor(init: { method: string; url: string; timeout: number }) {
+  constructor({ method, url, timeout }: { method: string; url: string; timeout: number }) {
     super(
-      `${init.method} ${shortUrl(init.url)} timed out after ${init.timeout} ms${
+      `${method} ${shortUrl(url)} timed out after ${timeout} ms${
         typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
           ? " (the endpoint's timeout)"
           : ''
       }`,
     );
-    this.method = init.method;
-    this.url = init.url;
-    this.timeout = init.timeout;
+    Object.assign(this, { method, url, timeout });
   }
 }
 
@@ -124,16 +122,13 @@ export class TimeoutError extends Error {
  */
 export class AbortError extends Error {
   override readonly name = 'AbortError';
-  readonly method: string;
-  readonly url: string;
+  declare readonly method: string;
+  declare readonly url: string;
 
-  constructor(init: { method: string; url: string; reason: unknown }) {
-    const why = init.reason instanceof Error ? init.reason.message : String(init.reason ?? '');
-    super(`${init.method} ${shortUrl(init.url)} was aborted${why ? `: ${why}` : ''}`, {
-      cause: init.reason,
-    });
-    this.method = init.method;
-    this.url = init.url;
+  constructor({ method, url, reason }: { method: string; url: string; reason: unknown }) {
+    const why = reason instanceof Error ? reason.message : String(reason ?? '');
+    super(`${method} ${shortUrl(url)} was aborted${why ? `: ${why}` : ''}`, { cause: reason });
+    Object.assign(this, { method, url });
   }
 }
 
