@@ -3,6 +3,8 @@
  * equality `hookifyResource` uses to keep one endpoint per unchanged init.
  */
 
+import { defineOwn } from '../util/own.js';
+
 /**
  * Headers of any `HeadersInit` shape as a plain record, names as given.
  * @example headersRecord([['Accept', 'text/plain']]) // { Accept: 'text/plain' }
@@ -10,20 +12,14 @@
 export function headersRecord(headers: HeadersInit | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (headers === undefined || headers === null) return out;
-  const entries: Iterable<readonly [string, string]> =
-    typeof (headers as Headers).forEach === 'function' && !Array.isArray(headers)
-      ? collect(headers as Headers)
-      : Array.isArray(headers)
-        ? (headers as [string, string][])
-        : Object.entries(headers as Record<string, string>);
-  for (const [name, value] of entries) setHeader(out, name, value);
+  if (Array.isArray(headers) || typeof (headers as Headers).forEach !== 'function') {
+    for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers)) {
+      setHeader(out, name, value);
+    }
+  } else {
+    (headers as Headers).forEach((value, name) => setHeader(out, name, value));
+  }
   return out;
-}
-
-function collect(headers: Headers): [string, string][] {
-  const entries: [string, string][] = [];
-  headers.forEach((value, name) => entries.push([name, value]));
-  return entries;
 }
 
 /**
@@ -35,12 +31,7 @@ export function setHeader(headers: Record<string, string>, name: string, value: 
   for (const existing of Object.keys(headers)) {
     if (existing.toLowerCase() === lower) delete headers[existing];
   }
-  Object.defineProperty(headers, name, {
-    value: String(value),
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
+  defineOwn(headers, name, String(value));
 }
 
 /** True when a header of that name (any letter case) is present. */

@@ -18,18 +18,23 @@ export function getOwn<T>(
   return object !== undefined && hasOwnProperty.call(object, key) ? object[key] : undefined;
 }
 
+/**
+ * Defines an own writable, enumerable, configurable property, as an assignment to a plain object
+ * would, but for any key: `__proto__` too, and one an assignment cannot set (a function's `name`).
+ */
+export function defineOwn(object: object, key: string, value: unknown): void {
+  Object.defineProperty(object, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /** Sets an own property; `__proto__` becomes an ordinary property instead of changing the prototype. */
 export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') {
-    Object.defineProperty(object, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  } else {
-    object[key] = value;
-  }
+  if (key === '__proto__') defineOwn(object, key, value);
+  else object[key] = value;
 }
 
 /** Per prototype: the keys its chain defines as a getter without a setter. */
