@@ -74,12 +74,8 @@ export async function parseResponse(response: Response, request: RequestSummary)
   const text = await readText(response, request);
   if (text.trim() === '') return null;
   const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (
-    type === '' ||
-    type === 'application/json' ||
-    type.endsWith('+json') ||
-    type.endsWith('/json')
-  ) {
+  // `/json` covers application/json.
+  if (type === '' || type.endsWith('+json') || type.endsWith('/json')) {
     try {
       return JSON.parse(text);
     } catch (error) {

@@ -13,12 +13,9 @@ export function shortUrl(url: string): string {
 export function describeValue(value: unknown, max = 160): string {
   // JSON would say null for NaN and Infinity.
   if (value === undefined || typeof value === 'number') return String(value);
-  if (Array.isArray(value)) {
-    const text = safeJson(value);
-    return text.length > max ? `an array of ${value.length} items` : text;
-  }
   const text = safeJson(value);
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  if (text.length <= max) return text;
+  return Array.isArray(value) ? `an array of ${value.length} items` : `${text.slice(0, max)}…`;
 }
 
 function safeJson(value: unknown): string {
