@@ -32,10 +32,10 @@ export function clampDelay(ms: number): number {
  */
 export function defaultTimers(): Timers {
   return {
-    setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-    clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
-    setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
-    clearInterval: (handle) => globalThis.clearInterval(handle as number),
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout: (handle) => clearTimeout(handle as number),
+    setInterval: (callback, ms) => setInterval(callback, ms),
+    clearInterval: (handle) => clearInterval(handle as number),
   };
 }
 

@@ -404,7 +404,7 @@ describe('RestEndpoint errors in a production build', () => {
         'GET /todos/:id: timeout must be a positive number of ms: got -1.',
         'GET https://***@api.test/x must not hold a user name or password.',
         'GET /todos/:id: no fetch available.',
-        'GET /todos/1: the value of header "X-Token" has a line break or NUL character.',
+        'GET /todos/1: header "X-Token" has a line break or NUL.',
         'Path parameter "id" for path "/todos/:id" (GET) is an empty string.',
         'Path parameter "id" for path "/todos/:id" (GET) is not well-formed Unicode: got "\\ud800".',
       ]);

@@ -599,7 +599,11 @@ function checkHeaders(headers: HeadersInit | undefined, method: string, url: str
   for (const [name, value] of Object.entries(headersRecord(headers))) {
     if (/[\r\n\0]/.test(value)) {
       throw new TypeError(
-        `${method} ${shortUrl(url)}: the value of header "${name}" has a line break or NUL character${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', which HTTP does not allow (the value is not shown)' : ''}.`,
+        `${method} ${shortUrl(url)}: header "${name}" has a line break or NUL${
+          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+            ? ', which HTTP does not allow (the value is not shown)'
+            : ''
+        }.`,
       );
     }
   }
