@@ -40,6 +40,7 @@ export class ResourceBoundary extends LitElement {
     _state: { state: true },
   };
 
+  /** The fallback, error and Retry parts' default look. */
   static override styles = css`
     :host {
       display: contents;

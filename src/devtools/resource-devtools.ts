@@ -94,6 +94,7 @@ export class ResourceDevtools extends LitElement {
     _keySearch: { state: true },
   };
 
+  /** The panel's look. */
   static override styles = css`
     :host {
       display: block;

@@ -57,6 +57,7 @@ const STATES = ['fetching', 'mutating', 'offline'] as const;
 export class ResourceProvider extends LitElement {
   // One line (prettier would spread it): the template's text ships as written, no minifier
   // touches CSS in a template.
+  /** No layout box of its own (`display: contents`). */
   // prettier-ignore
   static override styles = css`:host{display:contents}`;
 

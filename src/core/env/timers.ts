@@ -4,10 +4,13 @@
 
 /** Timer functions, shaped like the globals of the same names. */
 export interface Timers {
+  /** Calls `callback` once after `ms`; returns a handle for `clearTimeout`. */
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a `setTimeout` by its handle. */
   clearTimeout(handle: unknown): void;
   /** Used for polling when given together with `clearInterval`; chained timeouts otherwise. */
   setInterval?(callback: () => void, ms: number): unknown;
+  /** Cancels a `setInterval` by its handle. */
   clearInterval?(handle: unknown): void;
 }
 

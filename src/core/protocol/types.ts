@@ -14,6 +14,7 @@ export const ExpiryStatus = {
   /** Must not be shown: never fetched, invalidated, or a required entity is INVALID. */
   Invalid: 'invalid',
 } as const;
+/** One of the values of `ExpiryStatus`: `'valid'`, `'stale'` or `'invalid'`. */
 export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
 
 /** What `Controller.getResponse` returns. The same object comes back while nothing in it changed. */
@@ -32,8 +33,11 @@ export interface ResponseInfo<T = unknown> {
  * signal that aborts the request when nobody needs its answer any more.
  */
 export interface RunContext {
+  /** The fetch to send with; `globalThis.fetch` when undefined. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Aborts the request. */
   readonly signal?: AbortSignal;
+  /** The timers a timeout runs on (fake in tests). */
   readonly timers?: Timers;
 }
 
@@ -91,6 +95,7 @@ export interface EndpointLike<Args extends readonly any[] = any, R = any> {
   readonly paginationField?: string | undefined;
   // Method syntax on purpose: its parameters compare bivariantly, so an endpoint whose args are a
   // union of tuples still is an EndpointLike for TypeScript 5.0-5.3 (5.4+ accept either).
+  /** The value to show at once for a mutation, before the server answers (undefined: none). */
   getOptimisticResponse?(snapshot: Snapshot, ...args: Args): unknown;
 }
 
@@ -121,9 +126,11 @@ export interface ControllerLike {
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void;
   /** Called once per committed change of the store. Returns the function that removes it. */
   addListener(listener: () => void): () => void;
-  /** Revalidation triggers, wired to the window by the Lit layer. */
+  /** The network is back: a revalidation trigger, wired to the window by the Lit layer. */
   online(): void;
+  /** The network is gone: polling and retries wait. */
   offline(): void;
+  /** The page is shown again: stale subscribed reads are fetched. */
   focus(): void;
   /** Makes one read unshowable at once, so its readers fetch it again (not joining one in flight). */
   invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
@@ -136,6 +143,7 @@ export interface ControllerLike {
    * optional for other implementations.
    */
   readonly events?: {
+    /** Calls `listener` with every event; returns the function that removes it. */
     subscribe(listener: (event: { readonly type: string }) => void): () => void;
   };
   /** The requests in flight now (optional, like `events`). */

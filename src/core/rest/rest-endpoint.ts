@@ -154,20 +154,19 @@ function unless<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T
   });
 }
 
-/**
- * One REST endpoint. Instances are functions: calling one performs the request and resolves with
- * the processed JSON (no store involved); a Controller runs it with `run(args, context)` and
- * normalizes the result with `schema`.
- */
-// The interface gives instances their call signature; the constructor returns a function, so the
-// merge describes what the object really is.
+// Instances are functions: calling one performs the request and resolves with the processed JSON
+// (no store involved); a Controller runs it with `run(args, context)` and normalizes the result
+// with `schema`. The interface gives instances that call signature; the constructor returns a
+// function, so the merge describes what the object really is (the class below has the JSDoc).
 export interface RestEndpoint<O extends RestGenerics = RestGenerics> {
   (...args: EndpointArgs<O>): Promise<EndpointResult<O>>;
 }
 
 /**
- * One REST endpoint: path template, method, schema and request options. `extend()` makes a
- * changed copy; the original is never mutated. Subclass it to change how requests are built.
+ * One REST endpoint: path template, method, schema and request options. Instances are functions:
+ * calling one performs the request and resolves with the processed JSON, with no store involved.
+ * `extend()` makes a changed copy; the original is never mutated. Subclass it to change how
+ * requests are built.
  * @example
  * const getTodo = new RestEndpoint({ path: '/todos/:id', schema: Todo, urlPrefix: 'https://api.test' });
  * const todo = await getTodo({ id: 1 }); // GET https://api.test/todos/1
