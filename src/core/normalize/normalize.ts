@@ -421,7 +421,7 @@ export function normalize<R = unknown>(
     }
     if (problem) {
       fail(
-        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}. Define pk() or give the field it reads`,
+        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
       );
     }
     const pk = typeof id === 'string' ? id : String(id);

@@ -117,7 +117,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   ) {
     if (!Array.isArray(schema) || schema.length !== 1) {
       throw new TypeError(
-        'schema.Collection takes a one-member array, e.g. new schema.Collection([Todo])',
+        `schema.Collection takes a one-member array${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
       );
     }
     const inner = schema[0] as { key?: unknown };

@@ -119,7 +119,9 @@ export abstract class Entity {
     const pk = (this.prototype as Partial<Entity>).pk;
     // TypeScript sees to it; plain JavaScript may forget it, and `undefined.call` names nothing.
     if (typeof pk !== 'function') {
-      throw new TypeError(`Entity ${this.key} has no pk() method: add pk() { return this.id; }`);
+      throw new TypeError(
+        `Entity ${this.key} has no pk() method${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': add pk() { return this.id; }' : ''}`,
+      );
     }
     return pk.call(props as Entity, parent, key, args);
   }

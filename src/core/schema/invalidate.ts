@@ -14,6 +14,12 @@ import { UnionSchema } from './union.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
+/** Development advice for an input that names no member of `union`: the field to give. */
+function typeFieldAdvice(union: UnionSchema): string {
+  const field = typeof union.schemaAttribute === 'string' ? union.schemaAttribute : 'type';
+  return `: give an object with its "${field}" field, e.g. { id, ${field} }`;
+}
+
 /**
  * Marks an entity INVALID: it drops out of every list and collection, and a read that requires
  * it is fetched again. The input is the pk itself, or an object from which `pk()` is computed.
@@ -47,9 +53,8 @@ export class Invalidate<
         ? target.entityFor(input as Record<string, unknown>)
         : undefined;
     if (chosen === undefined) {
-      const field = typeof target.schemaAttribute === 'string' ? target.schemaAttribute : 'type';
       throw new TypeError(
-        `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is: give an object with its "${field}" field, e.g. { id, ${field} }`,
+        `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? typeFieldAdvice(target) : ''}`,
       );
     }
     return chosen;
