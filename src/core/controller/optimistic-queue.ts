@@ -21,10 +21,13 @@ export class OptimisticQueue {
   /** Entries whose failure was reported: replays run on every change, say it once. */
   readonly #reported = new Set<number>();
 
-  constructor(
-    private readonly memo: MemoCache,
-    private readonly now: () => number,
-  ) {}
+  readonly #memo: MemoCache;
+  readonly #now: () => number;
+
+  constructor(memo: MemoCache, now: () => number) {
+    this.#memo = memo;
+    this.#now = now;
+  }
 
   /** Remembers the endpoint of entry `id` until `forget(id)`. */
   register(id: number, endpoint: EndpointLike): void {
@@ -49,12 +52,12 @@ export class OptimisticQueue {
    */
   replay(committed: StoreState, owned?: WeakSet<object>, log?: WriteLog): Replayed {
     const reads = new EntityMarks();
-    const now = this.now();
+    const now = this.#now();
     let state = committed;
     for (const entry of committed.optimistic) {
       const endpoint = this.#endpoints.get(entry.id);
       if (!endpoint?.getOptimisticResponse) continue;
-      const snapshot = createSnapshot(state, this.memo, entry.fetchedAt, now, (key, pk) =>
+      const snapshot = createSnapshot(state, this.#memo, entry.fetchedAt, now, (key, pk) =>
         reads.add(key, pk),
       );
       try {

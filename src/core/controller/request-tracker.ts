@@ -42,7 +42,11 @@ export class RequestTracker {
   readonly #shared = new Map<string, Request>();
   readonly #running = new Set<Request>();
 
-  constructor(private readonly now: () => number) {}
+  readonly #now: () => number;
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
 
   /** Requests started and not settled. */
   get size(): number {
@@ -64,7 +68,7 @@ export class RequestTracker {
    * millisecond still order (the normalizer keeps the entity values of the later one).
    */
   stamp(): number {
-    const now = this.now();
+    const now = this.#now();
     this.#lastStart = now > this.#lastStart ? now : this.#lastStart + 0.001;
     return this.#lastStart;
   }

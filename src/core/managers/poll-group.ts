@@ -37,8 +37,11 @@ export class PollGroup extends Subscribable<Interest> {
   /** Whom the timer polls for: kept current even when the frequency does not change. */
   #polled: Interest | undefined;
 
-  constructor(private readonly host: PollGroupHost) {
+  readonly #host: PollGroupHost;
+
+  constructor(host: PollGroupHost) {
     super();
+    this.#host = host;
   }
 
   /** Any one reader, for refetching on online/focus. */
@@ -56,20 +59,20 @@ export class PollGroup extends Subscribable<Interest> {
       if (frequency === undefined || !(frequency > 0 && frequency < Infinity)) continue;
       if (!fastest || frequency < fastest.endpoint.pollFrequency!) fastest = interest;
     }
-    const frequency = this.host.isOnline() ? fastest?.endpoint.pollFrequency : undefined;
+    const frequency = this.#host.isOnline() ? fastest?.endpoint.pollFrequency : undefined;
     this.#polled = fastest;
     if (frequency === this.#frequency) return;
     this.stop();
     if (frequency === undefined) return;
     this.#frequency = frequency;
     this.#stop = repeat(
-      this.host.timers,
+      this.#host.timers,
       () => {
-        if (this.#polled) this.host.poll(this.#polled);
+        if (this.#polled) this.#host.poll(this.#polled);
       },
       frequency,
     );
-    this.host.countTimer(1);
+    this.#host.countTimer(1);
   }
 
   /** Stops the timer (going offline, or nobody left). */
@@ -78,7 +81,7 @@ export class PollGroup extends Subscribable<Interest> {
     this.#stop();
     this.#stop = undefined;
     this.#frequency = undefined;
-    this.host.countTimer(-1);
+    this.#host.countTimer(-1);
   }
 
   protected override onSubscribe(): void {

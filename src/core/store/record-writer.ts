@@ -21,17 +21,20 @@ export class RecordWriter {
   /** True once any write changed a record. */
   changed = false;
 
-  constructor(
-    private readonly owned: WeakSet<object> | undefined,
-    private readonly log?: WriteLog,
-  ) {}
+  readonly #owned: WeakSet<object> | undefined;
+  readonly #log: WriteLog | undefined;
+
+  constructor(owned: WeakSet<object> | undefined, log?: WriteLog) {
+    this.#owned = owned;
+    this.#log = log;
+  }
 
   /** `record` with `key` set to `value` (data keys such as `__proto__` stay data). */
   set<R extends AnyRecord>(record: R, key: string, value: R[string]): R {
     if (hasOwn(record, key) && record[key] === value) return record;
     const target = this.#writable(record);
     setOwn(target as Record<string, unknown>, key, value);
-    logWrite(this.log, target, key);
+    logWrite(this.#log, target, key);
     this.changed = true;
     return target;
   }
@@ -49,17 +52,17 @@ export class RecordWriter {
       if (!hasOwn(record, key)) continue;
       target ??= this.#writable(record);
       delete (target as Record<string, unknown>)[key];
-      logWrite(this.log, target, key);
+      logWrite(this.#log, target, key);
       this.changed = true;
     }
     return target ?? record;
   }
 
   #writable<R extends AnyRecord>(record: R): R {
-    if (this.owned?.has(record)) return record;
+    if (this.#owned?.has(record)) return record;
     // Spread defines own properties, so a `__proto__` key stays an ordinary entry.
     const copy = { ...record };
-    this.owned?.add(copy);
+    this.#owned?.add(copy);
     return copy;
   }
 }

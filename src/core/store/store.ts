@@ -37,6 +37,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
   #committed: StoreState;
   #visible: Replayed;
   readonly #overlay: Overlay;
+  readonly #onCommit: (action: Action, state: StoreState) => void;
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   #pending: Action[] = [];
@@ -55,9 +56,10 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
     /** Applies the pending optimistic updates: what readers see (see Overlay). */
     replay: Replay,
     /** Told of each committed action at once, before listeners (events, managers). */
-    private readonly onCommit: (action: Action, state: StoreState) => void = () => {},
+    onCommit: (action: Action, state: StoreState) => void = () => {},
   ) {
     super();
+    this.#onCommit = onCommit;
     this.#overlay = new Overlay(replay);
     this.#committed = initial;
     this.#visible = { state: initial, reads: new EntityMarks() };
@@ -114,7 +116,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> {
       this.#visible = this.#overlay.update(next, written);
     }
     this.#pending.push(action);
-    this.onCommit(action, next);
+    this.#onCommit(action, next);
     if (this.#batchDepth === 0) this.#notify();
     return true;
   }
