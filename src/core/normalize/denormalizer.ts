@@ -1,7 +1,13 @@
 import { INVALID } from '../schema/types.js';
 import type { Args, EntityClass, EntityTable, StoredEntity } from '../schema/types.js';
 import type { SchemaInstance } from '../schema/types.js';
-import { holdsEntity, isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
+import {
+  holdsEntity,
+  isEntityClass,
+  isObject,
+  isSchemaInstance,
+  schemaKeys,
+} from '../schema/is.js';
 import { denormalizeArray, shorthandMember } from '../schema/array.js';
 import { denormalizeObject } from '../schema/object.js';
 import { assignOwn, computedBy, getOwn, hasOwn, setOwn } from '../util/own.js';
@@ -198,9 +204,7 @@ export class Denormalizer {
     const stored = table === undefined ? undefined : getOwn(table, pk);
     // Only objects are entities or lists: anything else in the table (null, a number: a damaged
     // or foreign state) reads as missing.
-    return stored === INVALID || (typeof stored === 'object' && stored !== null)
-      ? stored
-      : undefined;
+    return stored === INVALID || isObject(stored) ? stored : undefined;
   }
 
   /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */

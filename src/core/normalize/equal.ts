@@ -1,3 +1,5 @@
+import { isObject } from '../schema/is.js';
+
 /**
  * Deep equality of plain JSON-like data (what the store holds): lets a refetch of unchanged data
  * keep the stored object, so nothing that shows it re-renders. Objects other than arrays and
@@ -5,7 +7,7 @@
  */
 export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   // A value that links back to itself (a process() that adds parent links) would be walked
   // until the stack overflows: past a depth no JSON reaches, it is taken as changed.
   if (depth > 999) return false;

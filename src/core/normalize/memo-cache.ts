@@ -2,6 +2,7 @@ import type { Args, EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
 import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
 import { hasOwn, setOwn } from '../util/own.js';
+import { isObject } from '../schema/is.js';
 
 /**
  * The same dependencies, each once and grouped by key, so checking a cached read costs one
@@ -113,7 +114,7 @@ export class MemoCache {
   }
 
   #entriesFor(input: unknown): Map<unknown, MemoEntry[]> {
-    if (input !== null && typeof input === 'object') {
+    if (isObject(input)) {
       let entries = this.#byObject.get(input);
       if (!entries) this.#byObject.set(input, (entries = new Map()));
       return entries;

@@ -8,7 +8,7 @@ import type {
   NormalizedStore,
   StoredEntity,
 } from '../schema/types.js';
-import { isEntityClass, isSchemaInstance, schemaKeys } from '../schema/is.js';
+import { isEntityClass, isObject, isRecord, isSchemaInstance, schemaKeys } from '../schema/is.js';
 import { Entity, pkProblem } from '../schema/entity.js';
 import { normalizeMembers, shorthandMember } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
@@ -396,7 +396,7 @@ export function normalize<R = unknown>(
   ): unknown => {
     // A pk in place of the entity (already normalized): kept as it is, a number stays a number.
     if (typeof value === 'string' || typeof value === 'number') return value;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    if (!isRecord(value)) {
       return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
     }
     if (depth > MAX_DEPTH) {
@@ -504,7 +504,7 @@ export function normalize<R = unknown>(
     return out;
   };
 
-  const structured = schema !== undefined && schema !== null && typeof schema === 'object';
+  const structured = isObject(schema);
   // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
   if (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) {
     fail(`Expected a ${schema.key} object, got ${kindOf(input)}${jsonHint(input)}`);

@@ -1,6 +1,6 @@
 import { INVALID } from '../schema/types.js';
 import type { Args, EntityTable } from '../schema/types.js';
-import { isEntityClass, isSchemaInstance } from '../schema/is.js';
+import { isEntityClass, isObject, isSchemaInstance } from '../schema/is.js';
 import { shorthandMember, walkMembers } from '../schema/array.js';
 import { walkObject } from '../schema/object.js';
 import { getOwn } from '../util/own.js';
@@ -34,7 +34,7 @@ export function visitEntities(
     if (isEntityClass(node)) {
       if (typeof value === 'object') return;
       const entity = read(node.key, String(value));
-      if (entity === null || typeof entity !== 'object') return;
+      if (!isObject(entity)) return;
       for (const field of Object.keys(node.schema)) {
         walk(node.schema[field], getOwn(entity as Record<string, unknown>, field));
       }

@@ -10,6 +10,7 @@ import type {
   WalkStored,
 } from './types.js';
 import { kindOf } from '../util/describe.js';
+import { isRecord } from './is.js';
 
 /**
  * A list of values of one schema: `new schema.Array(Todo)`, or the shorthand `[Todo]`.
@@ -30,10 +31,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
     _delegate: NormalizeDelegate,
   ): unknown {
     // An object stands for the list of its values (a map keyed by id, say).
-    const list =
-      input !== null && typeof input === 'object' && !Array.isArray(input)
-        ? Object.values(input)
-        : input;
+    const list = isRecord(input) ? Object.values(input) : input;
     return present(normalizeMembers(this.schema, list, parent, key, args, visit));
   }
 

@@ -15,6 +15,7 @@ import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
 import { hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
+import { isObject } from './is.js';
 
 /** Combines a stored list with incoming members (both normalized). */
 export type CollectionMerge = (
@@ -82,7 +83,7 @@ function withoutDuplicates(list: readonly unknown[]): unknown[] {
 }
 
 function matches(source: unknown, key: string, expected: ListArgValue): boolean {
-  if (source === null || typeof source !== 'object' || !hasOwn(source, key)) return false;
+  if (!isObject(source) || !hasOwn(source, key)) return false;
   const value = (source as Record<string, unknown>)[key];
   return (
     value !== undefined && canonicalArgs({ [key]: value }) === canonicalArgs({ [key]: expected })
@@ -192,7 +193,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
 
   /** The list id (canonical args) of the list a response belongs to. */
   pk(parent: unknown, key: string | undefined, args: Args): string {
-    if (this.nestKey && parent !== null && typeof parent === 'object' && key !== undefined) {
+    if (this.nestKey && isObject(parent) && key !== undefined) {
       return canonicalArgs(this.nestKey(parent as Record<string, unknown>, key));
     }
     return canonicalArgs(args[0]);

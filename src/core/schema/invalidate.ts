@@ -8,7 +8,7 @@ import type {
   Visit,
   WalkStored,
 } from './types.js';
-import { isEntityClass } from './is.js';
+import { isEntityClass, isRecord } from './is.js';
 import { pkProblem } from './entity.js';
 import { UnionSchema } from './union.js';
 import { getOwn } from '../util/own.js';
@@ -48,10 +48,7 @@ export class Invalidate<
   entityOf(input: unknown): EntityClass {
     const target = this.entity as EntityClass | UnionSchema;
     if (!(target instanceof UnionSchema)) return target;
-    const chosen =
-      input !== null && typeof input === 'object' && !Array.isArray(input)
-        ? target.entityFor(input as Record<string, unknown>)
-        : undefined;
+    const chosen = isRecord(input) ? target.entityFor(input) : undefined;
     if (chosen === undefined) {
       throw new TypeError(
         `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? typeFieldAdvice(target) : ''}`,
@@ -67,7 +64,7 @@ export class Invalidate<
     const pk =
       typeof input === 'string' || typeof input === 'number'
         ? input
-        : input !== null && typeof input === 'object' && !Array.isArray(input)
+        : isRecord(input)
           ? entity.pk(input, parent, key, args)
           : undefined;
     if (pkProblem(pk)) {

@@ -13,8 +13,7 @@ export function isEntityClass(schema: unknown): schema is EntityClass {
 /** True for schema instances such as schema.Array, Collection or Invalidate. */
 export function isSchemaInstance(schema: unknown): schema is SchemaInstance {
   return (
-    schema !== null &&
-    typeof schema === 'object' &&
+    isObject(schema) &&
     typeof (schema as SchemaInstance).normalize === 'function' &&
     typeof (schema as SchemaInstance).denormalize === 'function'
   );
@@ -39,4 +38,14 @@ export function schemaKeys(shape: object): readonly string[] {
     keysBySchema.set(shape, keys);
   }
   return keys;
+}
+
+/** True for an object (an array too), not null. */
+export function isObject(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
+}
+
+/** True for an object that is not null and not an array: what a JSON object decodes to. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && !Array.isArray(value);
 }

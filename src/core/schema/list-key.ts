@@ -1,4 +1,5 @@
 import { hasOwn } from '../util/own.js';
+import { isObject, isRecord } from './is.js';
 
 /** A list id's value: the argument as a string, a list or plain object of those, or null. */
 export type ListArgValue = string | null | ListArgValue[] | { [key: string]: ListArgValue };
@@ -12,7 +13,7 @@ export type ListArgValue = string | null | ListArgValue[] | { [key: string]: Lis
  * @example canonicalArgs({ userId: 1, page: undefined }) // '{"userId":"1"}'
  */
 export function canonicalArgs(params: unknown): string {
-  if (params === null || typeof params !== 'object') return '{}';
+  if (!isObject(params)) return '{}';
   const keys = Object.keys(params).sort();
   let out = '{';
   let first = true;
@@ -50,7 +51,5 @@ export function parseCanonicalArgs(text: string): Record<string, ListArgValue> |
   } catch {
     return undefined;
   }
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, ListArgValue>)
-    : undefined;
+  return isRecord(parsed) ? (parsed as Record<string, ListArgValue>) : undefined;
 }

@@ -11,6 +11,7 @@ import type {
 } from './types.js';
 import { getOwn, hasOwn, setOwn, assignOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
+import { isObject, isRecord } from './is.js';
 
 type Shape = { readonly [key: string]: Schema | unknown };
 
@@ -56,7 +57,7 @@ export function normalizeObject(
   args: Args,
   visit: Visit,
 ): unknown {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     throw new TypeError(`expected an object, got ${kindOf(input)}`);
   }
   const out = assignOwn({}, input) as Record<string, unknown>;
@@ -73,7 +74,7 @@ export function normalizeObject(
 
 /** Denormalizes the members named by `shape`. */
 export function denormalizeObject(shape: Shape, input: unknown, unvisit: Unvisit): unknown {
-  if (input === null || typeof input !== 'object') return input;
+  if (!isObject(input)) return input;
   const out = assignOwn({}, input) as Record<string, unknown>;
   for (const member of Object.keys(shape)) {
     const value = getOwn(out, member);
@@ -87,7 +88,7 @@ export function denormalizeObject(shape: Shape, input: unknown, unvisit: Unvisit
 
 /** Walks the members named by `shape` of a normalized object. */
 export function walkObject(shape: Shape, value: unknown, walk: WalkStored): void {
-  if (value === null || typeof value !== 'object') return;
+  if (!isObject(value)) return;
   for (const member of Object.keys(shape)) {
     walk(shape[member], getOwn(value as Record<string, unknown>, member));
   }

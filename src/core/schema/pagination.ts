@@ -8,6 +8,7 @@ import type { CollectionMerge, CreateCollectionFilter } from './collection.js';
 import { ObjectSchema } from './object.js';
 import { canonicalArgs } from './list-key.js';
 import { hasOwn } from '../util/own.js';
+import { isObject, isRecord } from './is.js';
 
 /**
  * Appends a page to a list: the stored members, then the incoming ones not already there.
@@ -21,8 +22,7 @@ export const paginatedMerge: CollectionMerge = appendNew;
  * @example removeCursor({ userId: 1, page: 2 }, 'page') // { userId: 1 }
  */
 export function removeCursor<P>(params: P, paginationField = 'cursor'): P {
-  if (params === null || typeof params !== 'object' || !hasOwn(params, paginationField))
-    return params;
+  if (!isObject(params) || !hasOwn(params, paginationField)) return params;
   const rest = { ...(params as Record<string, unknown>) };
   delete rest[paginationField];
   return rest as P;
@@ -53,7 +53,7 @@ export function findCollection(
 ): { collection: Collection; path: readonly string[] } | undefined {
   if (schema instanceof Collection) return { collection: schema, path };
   const shape = schema instanceof ObjectSchema ? schema.schema : schema;
-  if (shape === null || typeof shape !== 'object' || Array.isArray(shape)) return undefined;
+  if (!isRecord(shape)) return undefined;
   if (typeof (shape as { normalize?: unknown }).normalize === 'function') return undefined;
   for (const member of Object.keys(shape)) {
     const found = findCollection((shape as Record<string, unknown>)[member], [...path, member]);

@@ -9,7 +9,7 @@ import type {
   Visit,
   WalkStored,
 } from './types.js';
-import { isEntityClass } from './is.js';
+import { isEntityClass, isObject, isRecord } from './is.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
@@ -31,7 +31,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     readonly schemas: C,
     readonly schemaAttribute: string | SchemaAttribute = 'type',
   ) {
-    const names = schemas !== null && typeof schemas === 'object' ? Object.keys(schemas) : [];
+    const names = isObject(schemas) ? Object.keys(schemas) : [];
     if (names.length === 0) {
       throw new TypeError(
         `schema.Union needs at least one entity type${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
@@ -88,7 +88,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     visit: Visit,
     _delegate: NormalizeDelegate,
   ): unknown {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    if (!isRecord(input)) {
       throw new TypeError(`Union expected an object, got ${kindOf(input)}`);
     }
     const type = this.choose(input as Record<string, unknown>, parent, key);
@@ -106,7 +106,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    if (input === null || typeof input !== 'object') return input;
+    if (!isObject(input)) return input;
     const { id, schema } = input as { id: unknown; schema: unknown };
     const chosen = typeof schema === 'string' ? getOwn(this.schemas, schema) : undefined;
     // Not a normalized member (an unknown type kept as it came): shown as it is.
@@ -114,7 +114,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    if (value === null || typeof value !== 'object') return;
+    if (!isObject(value)) return;
     const { id, schema } = value as { id: unknown; schema: unknown };
     if (typeof schema === 'string') walk(getOwn(this.schemas, schema), id);
   }

@@ -11,6 +11,7 @@ import type {
 } from './types.js';
 import { setOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
+import { isObject, isRecord } from './is.js';
 
 /**
  * A map from arbitrary keys to values of one schema (`{ [id]: Todo }`). INVALID members are left
@@ -29,7 +30,7 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
     visit: Visit,
     _delegate: NormalizeDelegate,
   ): unknown {
-    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    if (!isRecord(input)) {
       throw new TypeError(`expected an object of values, got ${kindOf(input)}`);
     }
     // Null and undefined values are left out: the result holds only normalized members.
@@ -44,7 +45,7 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
   }
 
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    if (input === null || typeof input !== 'object') return input;
+    if (!isObject(input)) return input;
     const out: Record<string, unknown> = {};
     for (const member of Object.keys(input)) {
       const value = unvisit(this.schema, (input as Record<string, unknown>)[member]);
@@ -54,7 +55,6 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    if (value !== null && typeof value === 'object')
-      for (const member of Object.values(value)) walk(this.schema, member);
+    if (isObject(value)) for (const member of Object.values(value)) walk(this.schema, member);
   }
 }

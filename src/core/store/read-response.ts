@@ -4,7 +4,7 @@
 import type { MemoCache } from '../normalize/memo-cache.js';
 import { INVALID } from '../schema/types.js';
 import type { EntityClass } from '../schema/types.js';
-import { isEntityClass } from '../schema/is.js';
+import { isEntityClass, isObject } from '../schema/is.js';
 import { isRuntimeError, shortUrl } from '../util/describe.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
@@ -90,7 +90,7 @@ export function storedEntityOf(
   args: readonly unknown[],
 ): { entity: EntityClass; pk: string } | undefined {
   const params = args[0];
-  if (params === null || typeof params !== 'object') return undefined;
+  if (!isObject(params)) return undefined;
   let entity: EntityClass | undefined;
   let pk: unknown;
   // pk() and a Union's type function are written for entity data, and may throw on URL params:
