@@ -30,9 +30,7 @@ export function readResponse(
     const stored = getOwn(state.errors, key);
     const error = stored && now <= stored.expiresAt ? stored.error : undefined;
     const expiresAt = meta?.expiresAt ?? 0;
-    if (meta?.invalidated) {
-      return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
-    }
+    if (meta?.invalidated) return responseInfo(INVALID, expiresAt, error, now, endpoint);
     if (!hasOwn(state.endpoints, key)) {
       return readStoredEntity(state, memo, endpoint, args, now, error);
     }
@@ -42,17 +40,7 @@ export function readResponse(
       schema === undefined || schema === null
         ? result
         : memo.denormalize(schema, result, state.entities, storeArgs(endpoint, args));
-    if (data === INVALID) {
-      return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
-    }
-    if (now > expiresAt) {
-      // invalidIfStale: past its expiry the data must not be shown at all.
-      if (endpoint.invalidIfStale) {
-        return { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error };
-      }
-      return { data, expiryStatus: ExpiryStatus.Stale, expiresAt, error };
-    }
-    return { data, expiryStatus: ExpiryStatus.Valid, expiresAt, error };
+    return responseInfo(data, expiresAt, error, now, endpoint);
   } catch (error) {
     throw readFailure(error, key);
   }
@@ -132,11 +120,22 @@ function readStoredEntity(
   const data = memo.denormalize(entity, pk, state.entities);
   if (data === INVALID) return missing;
   const expiresAt = getOwn(getOwn(state.entitiesMeta, entity.key), pk)?.expiresAt ?? 0;
-  if (now > expiresAt) {
-    if (endpoint.invalidIfStale) return { ...missing, expiresAt };
-    return { data, expiryStatus: ExpiryStatus.Stale, expiresAt, error };
-  }
-  return { data, expiryStatus: ExpiryStatus.Valid, expiresAt, error };
+  return responseInfo(data, expiresAt, error, now, endpoint);
+}
+
+/** What a read shows of `data` (INVALID: nothing) that expires at `expiresAt`, at time `now`. */
+function responseInfo(
+  data: unknown,
+  expiresAt: number,
+  error: unknown,
+  now: number,
+  endpoint: EndpointLike,
+): ResponseInfo {
+  const stale = now > expiresAt;
+  // invalidIfStale: past its expiry the data must not be shown at all.
+  return data === INVALID || (stale && endpoint.invalidIfStale)
+    ? { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error }
+    : { data, expiryStatus: stale ? ExpiryStatus.Stale : ExpiryStatus.Valid, expiresAt, error };
 }
 
 /** True when the two reads would show the same thing. */
