@@ -10,6 +10,7 @@ export const MutationStatus = {
   Success: 'success',
   Error: 'error',
 } as const;
+/** One of the values of `MutationStatus`. */
 export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus];
 
 /**

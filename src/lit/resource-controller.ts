@@ -7,6 +7,7 @@ import { ProviderLink } from './provider-link.js';
 
 /** What a `ResourceController` shows: one of these three states. */
 export const ResourceStatus = ReadStatus;
+/** One of the values of `ResourceStatus`. */
 export type ResourceStatus = ReadStatus;
 
 /** A function called on each host update that returns the endpoint to read (see `hookifyResource`). */
@@ -17,8 +18,11 @@ export type ReadParams<E extends EndpointLike> = Parameters<E>[0];
 
 /** The templates (or any values) `ResourceController.render` chooses between, by status. */
 export interface ResourceRenderers<T, P = unknown, C = unknown, X = unknown> {
+  /** While there is nothing to show yet. */
   pending?: () => P;
+  /** With the data (stale data too, while it is fetched again). */
   complete?: (value: T) => C;
+  /** When the read failed with nothing to show. */
   error?: (error: unknown) => X;
 }
 

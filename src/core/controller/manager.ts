@@ -16,5 +16,6 @@ import type { Controller } from './controller.js';
  * new Controller({ managers: [logger] });
  */
 export interface Manager {
+  /** Starts work on `controller`; returns the function that stops it (called on `dispose()`). */
   attach(controller: Controller): () => void;
 }

@@ -18,6 +18,7 @@ export const ReadStatus = {
   /** `error` says why there is nothing to show. */
   Error: 'error',
 } as const;
+/** One of the values of `ReadStatus`. */
 export type ReadStatus = (typeof ReadStatus)[keyof typeof ReadStatus];
 
 /** An observer's result: the same object while nothing in it changed. */

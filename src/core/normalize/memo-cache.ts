@@ -77,6 +77,7 @@ export class MemoCache {
   readonly #byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
   static readonly #maxValueEntries = 10_000;
 
+  /** Denormalizes `input` by `schema` against `entities`, the same object for the same inputs. */
   denormalize(schema: unknown, input: unknown, entities: EntityTable, _args: Args = []): unknown {
     const bySchema = this.#entriesFor(input);
     // The last two results are kept: an optimistic update that is rolled back brings the tables

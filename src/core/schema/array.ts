@@ -22,6 +22,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<S>[];
   constructor(readonly schema: S) {}
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -35,6 +36,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
     return present(normalizeMembers(this.schema, list, parent, key, args, visit));
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     return denormalizeArray(this.schema, input, unvisit);
   }

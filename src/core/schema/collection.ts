@@ -27,6 +27,10 @@ export type CreateCollectionFilter = (
   ...args: Args
 ) => (listArgs: Record<string, ListArgValue>) => boolean;
 
+/**
+ * Options of `new schema.Collection([S], options)`.
+ * @example new schema.Collection([Todo], { nonFilterArgumentKeys: ['sort'] })
+ */
 export interface CollectionOptions {
   /** Store key of the lists; defaults to `[<entity key>]`. */
   key?: string;
@@ -105,6 +109,7 @@ function matches(source: unknown, key: string, expected: ListArgValue): boolean 
 export class Collection<S extends readonly [Schema] = readonly [Schema]> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<S[0]>[];
   readonly key: string;
+  /** For a collection nested in an entity: the args of its list, from the parent. */
   readonly nestKey: CollectionOptions['nestKey'];
   /** 'list' for the collection itself; the variants add members to stored lists. */
   readonly mode: Mode = 'list';
@@ -199,6 +204,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     return canonicalArgs(args[0]);
   }
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -255,6 +261,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     return many ? incoming : incoming[0];
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     // Lists are read through the store by the denormalizer (see readsList); the push and
     // unshift variants resolve to the created members themselves.

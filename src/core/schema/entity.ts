@@ -86,6 +86,7 @@ export abstract class Entity {
     );
   }
 
+  /** Sets the subclass's own key: `static key = 'Todo'` (the getter above explains it). */
   // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would
   // hit the inherited getter; this setter turns it into an own property of the subclass.
   static set key(value: string) {

@@ -75,6 +75,7 @@ export class Invalidate<
     return String(pk);
   }
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -113,6 +114,7 @@ export class Invalidate<
     return pk;
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown {
     if (input === null || input === undefined) return input;
     const target = this.entity as EntityClass | UnionSchema;

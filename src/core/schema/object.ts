@@ -25,6 +25,7 @@ export class ObjectSchema<S extends Shape = Shape> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<S>;
   constructor(readonly schema: S) {}
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -36,6 +37,7 @@ export class ObjectSchema<S extends Shape = Shape> implements SchemaInstance {
     return normalizeObject(this.schema, input, parent, key, args, visit);
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     return denormalizeObject(this.schema, input, unvisit);
   }

@@ -6,6 +6,7 @@ import type { Entity } from './entity.js';
 
 /** Marks an entity (or a whole read) as invalid: must not be shown, must be fetched again. */
 export const INVALID: unique symbol = Symbol.for('resource-elements.INVALID');
+/** The type of the `INVALID` marker. */
 export type INVALID = typeof INVALID;
 
 /** A stored entity: its plain data, or INVALID after `schema.Invalidate`. */
@@ -23,6 +24,7 @@ export interface EntityMeta {
   expiresAt: number;
 }
 
+/** Meta of every stored entity, by entity key, then pk. */
 export type EntityMetaTable = Record<string, Record<string, EntityMeta>>;
 
 /** The parts of the store that normalize reads and writes. */
@@ -71,6 +73,10 @@ export const PLACEHOLDER_PK: unique symbol = Symbol.for('resource-elements.place
 
 /** What schema instances (Array, Object, Values, Union, Collection, Invalidate) implement. */
 export interface SchemaInstance {
+  /**
+   * Turns `input` (a response value) into what is stored, visiting nested schemas with `visit`.
+   * `parent` and `key` say where it sits; `args` are the call's.
+   */
   normalize(
     input: unknown,
     parent: unknown,
@@ -79,6 +85,7 @@ export interface SchemaInstance {
     visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown;
+  /** Turns a stored value back into what readers see, nested schemas through `unvisit`. */
   denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown;
   /**
    * Hands each nested (schema, normalized value) to `walk`; `read(key, pk)` reads a stored
@@ -97,6 +104,7 @@ export interface SchemaInstance {
    * read the same lists); defaults to the schema itself.
    */
   readonly storeIdentity?: object;
+  /** With `readsStore`: reads the stored value found under `key` and the pk. */
   denormalizeStored?(stored: unknown, unvisit: Unvisit): unknown;
 }
 

@@ -80,6 +80,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     return type === undefined ? undefined : this.schemas[type];
   }
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -105,6 +106,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     return { id: visit(this.schemas[type], input, parent, key, args), schema: type };
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     if (!isObject(input)) return input;
     const { id, schema } = input as { id: unknown; schema: unknown };

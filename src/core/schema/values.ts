@@ -22,6 +22,7 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
   declare readonly _denormalized?: Record<string, Denormalize<S>>;
   constructor(readonly schema: S) {}
 
+  /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
     _parent: unknown,
@@ -44,6 +45,7 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
     return out;
   }
 
+  /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
     if (!isObject(input)) return input;
     const out: Record<string, unknown> = {};
