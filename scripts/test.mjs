@@ -7,6 +7,8 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
+  // The API reference builds, and fails on a public symbol without JSDoc.
+  ['api reference', ['node', 'scripts/docs.mjs', '--check']],
   ['node tests', ['node', 'scripts/test-node.mjs']],
   ['browser tests', ['node', 'scripts/test-browsers.mjs']],
   // The published package as a consumer gets it: built, packed, installed, type-checked and bundled.
