@@ -7,6 +7,8 @@
 //   PORT         the port (default 8000)
 //   HOST         the address to listen on (default 127.0.0.1)
 //   API_LATENCY  ms the demo API waits before each answer (default 300), to show pending states
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,12 +85,27 @@ export async function startDemo({ port = 8000, host = '127.0.0.1', latency = 300
   };
 }
 
+/**
+ * The API reference in docs/api/, which the server serves at /docs/api/: built on the first start
+ * (`npm run docs`, about 15 s). False, with a line saying why, when it cannot be built.
+ */
+function apiReference() {
+  if (existsSync('docs/api/index.html')) return true;
+  console.log('Building the API reference (npm run docs) on this first start...');
+  const built = spawnSync(process.execPath, ['scripts/docs.mjs'], { stdio: 'inherit' });
+  if (built.status === 0) return true;
+  console.log('The API reference could not be built; the demo runs without it.');
+  return false;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     const settings = settingsFrom(process.env);
+    const reference = apiReference();
     const demo = await startDemo(settings);
     console.log(`resource-elements demo: ${demo.url}`);
     console.log(`server-rendered page: ${new URL('/ssr/', demo.url).href}`);
+    if (reference) console.log(`API reference: ${new URL('/docs/api/', demo.url).href}`);
     if (settings.host === '127.0.0.1') {
       console.log('(this machine only; HOST=0.0.0.0 npm start exposes it to the network)');
     }
