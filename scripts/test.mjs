@@ -7,6 +7,8 @@ const steps = [
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],
+  // Every code block of README.md and docs/ compiles with its own imports; links resolve.
+  ['docs examples', ['node', 'scripts/check-docs.mjs']],
   // The API reference builds, and fails on a public symbol without JSDoc.
   ['api reference', ['node', 'scripts/docs.mjs', '--check']],
   ['node tests', ['node', 'scripts/test-node.mjs']],

@@ -14,7 +14,7 @@ export function engine(userAgent = navigator.userAgent): Engine {
 
 /**
  * Skips the running test because this engine lacks `feature`, saying so in the browser logs. Use
- * it only for a real gap of the engine, listed in the README's browser support table.
+ * it only for a real gap of the engine, listed in docs/browsers.md.
  */
 export function skipInThisEngine(context: Mocha.Context, feature: string): never {
   const title = context.test?.fullTitle() ?? 'a test';
