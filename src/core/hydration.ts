@@ -4,7 +4,6 @@
  * Controller, where whichever side fetched a response or an entity later wins.
  */
 import type { Controller } from './controller/controller.js';
-import { controllerInternals } from './protocol/internals.js';
 import { checkState } from './store/check-state.js';
 import type { ResponseError, StoreState } from './store/state.js';
 import { restoreState } from './store/state.js';
@@ -72,7 +71,7 @@ export function hydrate(controller: Controller, state: Partial<StoreState>): voi
   controller.dispatch({
     type: 'hydrate',
     state: restoreState(state),
-    now: controller[controllerInternals]().now(),
+    now: controller.now(),
   });
 }
 

@@ -69,6 +69,7 @@ export type {
   ControllerOptions,
   ControllerStats,
   InFlightRequest,
+  ReadRecord,
 } from './controller/controller.js';
 export { ResponseObserver, ReadStatus } from './controller/response-observer.js';
 export type { ObservedRead } from './controller/response-observer.js';

@@ -41,7 +41,7 @@ function isController(value: ControllerLike | undefined): value is Controller {
  * not be Date.now (a clock synchronised with the server's, a test's).
  */
 function clockOf(controller: Controller): () => number {
-  return controller[controllerInternals]().now;
+  return () => controller.now();
 }
 
 /**
@@ -210,7 +210,7 @@ export class ResourceDevtools extends LitElement {
     if (this.#readsOf !== controller) this.#reads.clear();
     this.#readsOf = controller;
     // The reads shown since before the panel opened: Refetch works for them too.
-    for (const { key, subscribers, shown } of controller[controllerInternals]().entries.values()) {
+    for (const { key, subscribers, shown } of controller.reads()) {
       if (subscribers > 0 && shown) this.#remember(key, shown.endpoint, shown.args);
     }
     for (const request of controller.inFlight()) {
@@ -272,15 +272,16 @@ export class ResourceDevtools extends LitElement {
 
   /** Forgets how to refetch keys that are neither stored, read, nor in flight. */
   #prune(): void {
-    const { store, entries } = this.#watching![controllerInternals]();
-    const { meta, errors } = store.committed;
+    const { meta, errors } = this.#watching![controllerInternals]().store.committed;
     const flying = new Set([...this.#flights.values()].map((flight) => flight.key));
+    const subscribed = new Set<string>();
+    for (const read of this.#watching!.reads()) if (read.subscribers > 0) subscribed.add(read.key);
     for (const key of this.#reads.keys()) {
       const kept =
         Object.hasOwn(meta, key) ||
         Object.hasOwn(errors, key) ||
         flying.has(key) ||
-        (entries.get(key)?.subscribers ?? 0) > 0;
+        subscribed.has(key);
       if (!kept) this.#reads.delete(key);
     }
   }

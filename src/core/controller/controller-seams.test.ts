@@ -16,6 +16,35 @@ import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 failOnUnhandledRejection();
 
 describe('managers and events', () => {
+  it('a manager reads what the built-in ones read through the public API: reads(), now(), timers', () => {
+    let seen: { key: string; subscribers: number; args?: readonly unknown[] }[] = [];
+    let clock = 0;
+    let timers: unknown;
+    const watcher: Manager = {
+      attach(controller) {
+        timers = controller.timers;
+        const look = () => {
+          clock = controller.now();
+          seen = [...controller.reads()].map(({ key, subscribers, shown }) => ({
+            key,
+            subscribers,
+            args: shown?.args,
+          }));
+        };
+        return controller.events.subscribe((event) => event.type === 'subscription' && look());
+      },
+    };
+    const { controller, clock: fake } = setup({ managers: [watcher] });
+    const { get: getTodo } = todoEndpoints();
+    fake.advance(1234);
+    const stop = controller.subscribe(getTodo, { id: '1' });
+    assert.deepEqual(seen, [{ key: 'GET /todos/1', subscribers: 1, args: [{ id: '1' }] }]);
+    assert.equal(clock, fake.now());
+    assert.equal(timers, controller.timers);
+    stop();
+    assert.deepEqual(seen, [{ key: 'GET /todos/1', subscribers: 0, args: [{ id: '1' }] }]);
+  });
+
   it('a user-written manager sees every action and request, and can dispatch', async () => {
     const seen: string[] = [];
     let detached = false;

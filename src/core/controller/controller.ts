@@ -79,6 +79,16 @@ export interface ControllerStats {
   readonly inFlight: number;
 }
 
+/** What the Controller knows of one store key, as `reads()` lists it. */
+export interface ReadRecord {
+  /** The store key: method and URL with the query sorted. */
+  readonly key: string;
+  /** Active `subscribe()` calls for it. */
+  readonly subscribers: number;
+  /** The endpoint and args of its last `subscribe()`: how to read it again. */
+  readonly shown?: { readonly endpoint: EndpointLike; readonly args: readonly unknown[] };
+}
+
 /** A request in flight, as `inFlight()` lists it. */
 export interface InFlightRequest {
   /** The same id as its `request` events. */
@@ -189,6 +199,31 @@ export class Controller implements ControllerLike {
       now: this.#now,
       entries: this.#entries,
     };
+  }
+
+  /**
+   * The Controller's clock, in ms (the `now` option; `Date.now` by default).
+   * @example controller.now() - response.expiresAt
+   */
+  now(): number {
+    return this.#now();
+  }
+
+  /**
+   * The timers the Controller and its managers run on (the `timers` option), counted in `stats()`.
+   * @example const handle = controller.timers.setTimeout(poll, 5_000);
+   */
+  get timers(): Timers {
+    return this.#timers;
+  }
+
+  /**
+   * One record per store key the Controller knows: its subscribers, and how it was last read. The
+   * same records the Controller keeps, read-only: what managers and devtools use.
+   * @example for (const read of controller.reads()) if (read.subscribers > 0) console.log(read.key);
+   */
+  reads(): IterableIterator<ReadRecord> {
+    return this.#entries.values();
   }
 
   // ---- Requests ----

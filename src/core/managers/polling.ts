@@ -3,7 +3,6 @@
  * `pollFrequency` among them; it stops when the last leaves and pauses while offline.
  */
 import type { Controller } from '../controller/controller.js';
-import { controllerInternals } from '../protocol/internals.js';
 import type { ControllerEvent } from '../controller/events.js';
 import type { Manager } from '../controller/manager.js';
 import { PollGroup } from './poll-group.js';
@@ -14,7 +13,7 @@ const ignore = (): void => {};
 /** @example new Controller({ managers: [new PollingManager()] }) // one is attached by default */
 export class PollingManager implements Manager {
   attach(controller: Controller): () => void {
-    const { timers } = controller[controllerInternals]();
+    const { timers } = controller;
     let online = true;
     const groups = new Map<string, PollGroup>();
     /** Each subscription's interest and the function that ends it, oldest first per args. */
