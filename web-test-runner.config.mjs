@@ -8,6 +8,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { engines, chromiumArgs } from './scripts/find-browser.mjs';
 import { countsReporter } from './scripts/counts-reporter.mjs';
 import { middleware } from './server/middleware.mjs';
+import { firstApp } from './scripts/docs-blocks.mjs';
 
 const engine = process.env.WTR_ENGINE ?? 'chromium';
 if (!(engine in engines)) {
@@ -59,11 +60,37 @@ function launcher() {
   });
 }
 
+/**
+ * Serves the README's first app at /first-app/ (index.html, main.ts) exactly as printed, read from
+ * the README at each request; its imports of `resource-elements` go to src/, as in the other tests.
+ * test/e2e/first-app.browser.test.ts loads it.
+ */
+function firstAppPlugin() {
+  return {
+    name: 'first-app',
+    serve(context) {
+      const name = /^\/first-app\/([\w.-]+)$/.exec(context.path)?.[1];
+      const code = name && firstApp()[name];
+      if (!code) return undefined;
+      return { body: code, type: name.endsWith('.html') ? 'html' : 'js' };
+    },
+    resolveImport({ source, context }) {
+      if (!context.path.startsWith('/first-app/')) return undefined;
+      const entry = /^resource-elements(?:\/(\w+))?$/.exec(source);
+      if (!entry) return undefined;
+      return entry[1] ? `/src/${entry[1]}/index.ts` : '/src/index.ts';
+    },
+  };
+}
+
 export default {
   files: ['src/**/*.browser.test.ts', 'test/**/*.browser.test.ts'],
   rootDir: '.',
   nodeResolve: { exportConditions: ['browser'] },
-  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  plugins: [
+    firstAppPlugin(),
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+  ],
   middleware: middleware(),
   browsers: [launcher()],
   // One file at a time: the e2e files share the API's state, and every page of the browser shares
