@@ -1,4 +1,4 @@
-// The TypeScript matrix: test/types-consumer (the README's examples as a consumer writes them) is
+// The TypeScript matrix: test/types-consumer (the guide's examples as a consumer writes them) is
 // type-checked against the built package (dist/*.d.ts through package.json `exports`, as an
 // installed package resolves) by the oldest TypeScript we support and by the newest, under
 // moduleResolution `bundler` and `node16`, with `experimentalDecorators` and with standard
@@ -29,7 +29,7 @@ export const decorators = {
   experimental: {
     file: 'experimental.ts',
     options: { experimentalDecorators: true, useDefineForClassFields: false },
-    // The README's examples use experimentalDecorators, as most Lit apps today do.
+    // The guide's examples use experimentalDecorators, as most Lit apps today do.
     extra: ['readme-examples.ts'],
   },
   standard: { file: 'standard.ts', options: {} },
@@ -43,8 +43,8 @@ if (!existsSync(join(root, 'dist/index.d.ts'))) {
 // A consumer's folder: its own sources, and node_modules holding the package and its peers.
 const work = mkdtempSync(join(tmpdir(), 'resource-elements-types-'));
 cpSync(join(root, 'test/types-consumer'), work, { recursive: true });
-// The README's whole example module (test/e2e/readme-examples.ts), importing the package by name
-// as the README does instead of the sources the browser test uses.
+// The guide's whole example module (test/e2e/readme-examples.ts), importing the package by name
+// as docs/guide does instead of the sources the browser test uses.
 const readme = readFileSync(join(root, 'test/e2e/readme-examples.ts'), 'utf8').replace(
   /(['"])\.\.\/\.\.\/src\/(?:([\w-]+)\/)?index\.js\1/g,
   (_, quote, entry) => `${quote}resource-elements${entry ? `/${entry}` : ''}${quote}`,

@@ -1,7 +1,9 @@
-// The README's examples, as one module: `tsc` checks them in `npm test`, and
-// readme.browser.test.ts (beside it) runs them against the demo's API. Keep the two in step.
-// The README imports from 'resource-elements'; here that is the source itself, so the tests
-// need no build (the test runner would resolve the package name to dist/).
+// The guide's examples (docs/guide/*.md), as one module that readme.browser.test.ts (beside it)
+// runs against the demo's API. Each section below names the page it comes from, and
+// test/docs-blocks.test.mjs checks that its code is a code block of that page, line for line
+// (imports and `export` aside; a section may wrap a block in a function that returns what the test
+// looks at). The pages import from 'resource-elements'; here that is the source itself, so the
+// tests need no build (the test runner would resolve the package name to dist/).
 import { LitElement, html, isServer, noChange } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { consume } from '@lit/context';
@@ -29,7 +31,7 @@ import {
   eventSource,
 } from '../../src/managers/index.js';
 
-// --- Define an Entity ---
+// --- docs/guide/entities.md ---
 export class Todo extends Entity {
   id = '';
   userId = 0;
@@ -41,7 +43,7 @@ export class Todo extends Entity {
   static key = 'Todo';
 }
 
-// --- createResource ---
+// --- docs/guide/resources.md ---
 export const TodoResource = createResource({
   path: '/api/todos/:id',
   schema: Todo,
@@ -49,13 +51,14 @@ export const TodoResource = createResource({
   body: {} as { title: string; userId: number; completed?: boolean },
 });
 
+// --- docs/guide/resources.md ---
 export async function callDirectly() {
   const todo = await TodoResource.get({ id: '1' }); // GET /api/todos/1, plain JSON, no store
   const open = await TodoResource.getList({ userId: 1, completed: false }); // GET /api/todos?userId=1&completed=false
   return { todo, open };
 }
 
-/** Never called: the misuses the README says do not compile. */
+// --- docs/guide/resources.md ---
 export function misuse() {
   // @ts-expect-error the id is required
   void TodoResource.get({});
@@ -63,7 +66,7 @@ export function misuse() {
   void TodoResource.getList({ user: 1 });
 }
 
-// --- Activity: a global progress bar ---
+// --- docs/guide/provider.md ---
 export function watchActivity(): void {
   const provider = document.querySelector('resource-provider')!;
   provider.addEventListener('resource-activity', ({ detail }) => {
@@ -71,7 +74,7 @@ export function watchActivity(): void {
   });
 }
 
-// --- ResourceController ---
+// --- docs/guide/resource-controller.md ---
 @customElement('todo-list')
 export class TodoList extends LitElement {
   @property({ type: Number }) userId = 1;
@@ -90,7 +93,7 @@ export class TodoList extends LitElement {
   }
 }
 
-// --- Mutations from an element ---
+// --- docs/guide/mutations.md ---
 @customElement('todo-toggle')
 export class TodoToggle extends LitElement {
   @consume({ context: controllerContext, subscribe: true })
@@ -115,7 +118,7 @@ export class TodoToggle extends LitElement {
   };
 }
 
-// --- MutationController ---
+// --- docs/guide/mutation-controller.md ---
 @customElement('new-todo')
 export class NewTodo extends LitElement {
   #create = new MutationController(this, TodoResource.getList.push);
@@ -139,15 +142,15 @@ export class NewTodo extends LitElement {
   };
 }
 
-// --- A Controller outside elements ---
+// --- docs/guide/mutations.md ---
 export async function withController() {
   const controller = new Controller();
   const todo = await controller.fetch(TodoResource.get, { id: '1' });
-  const again = controller.getResponse(TodoResource.get, { id: '1' }).data; // same object
+  const again = controller.getResponse(TodoResource.get, { id: '1' }).data; // the same object as todo
   return todo === again;
 }
 
-// --- Collections and filter args ---
+// --- docs/guide/collections.md ---
 export async function createTodos(controller: ControllerLike) {
   // Joins the end of every stored list whose args match: {}, { userId: 1 },
   // { userId: 1, completed: false } — not { completed: true }, not { userId: 2 }.
@@ -165,6 +168,7 @@ export async function createTodos(controller: ControllerLike) {
   return [milk.title, bank.title];
 }
 
+// --- docs/guide/collections.md ---
 export class SortedTodos extends schema.Collection {
   // `sort` orders a list; it does not decide which lists a new todo joins.
   override nonFilterArgumentKeys(key: string) {
@@ -179,7 +183,7 @@ export const SortedTodoResource = createResource({
   Collection: SortedTodos,
 });
 
-// --- Pagination ---
+// --- docs/guide/pagination.md ---
 export class Post extends Entity {
   id = '';
   group = '';
@@ -220,13 +224,14 @@ export class PostFeed extends LitElement {
   }
 }
 
+// --- docs/guide/pagination.md ---
 export const getPostPage = new RestEndpoint({
   path: '/api/:group/posts',
   schema: { data: { results: new schema.Collection([Post]) }, total: 0 },
   paginationField: 'page',
 });
 
-// --- Infinite lists ---
+// --- docs/guide/infinite-lists.md ---
 @customElement('endless-feed')
 export class EndlessFeed extends LitElement {
   #posts = new InfiniteController(this, PostResource.getList, () => ({ group: 'news' }), {
@@ -253,11 +258,12 @@ export class EndlessFeed extends LitElement {
   }
 }
 
-// --- Optimistic updates ---
+// --- docs/guide/optimistic-updates.md ---
 export const OptimisticTodoResource = TodoResource.extend({
   partialUpdate: { optimistic: true },
 });
 
+// --- docs/guide/optimistic-updates.md ---
 export const markDone = TodoResource.partialUpdate.extend({
   getOptimisticResponse(snapshot, params, body) {
     const stored = snapshot.get(Todo, params);
@@ -266,19 +272,20 @@ export const markDone = TodoResource.partialUpdate.extend({
   },
 });
 
-// --- Invalidate ---
+// --- docs/guide/invalidate.md ---
 export async function removeTodo(controller: ControllerLike, id: string) {
   // DELETE /api/todos/:id, schema new schema.Invalidate(Todo): the todo leaves every list;
   // a view that requires it goes back to pending and fetches it again.
   await controller.fetch(TodoResource.delete, { id });
 }
 
+// --- docs/guide/invalidate.md ---
 export function forget(controller: Controller) {
   controller.invalidate(TodoResource.get, { id: '1' });
   controller.invalidateAll((key) => key.startsWith('GET /api/todos'));
 }
 
-// --- hookifyResource with auth headers ---
+// --- docs/guide/auth-headers.md ---
 export const session = { token: '' };
 
 export class Account extends Entity {
@@ -321,7 +328,7 @@ export class WhoAmI extends LitElement {
   }
 }
 
-// --- A custom Endpoint ---
+// --- docs/guide/custom-endpoint.md ---
 export class SameOriginEndpoint<O extends RestGenerics = RestGenerics> extends RestEndpoint<O> {
   override async getRequestInit(body: unknown): Promise<RequestInit> {
     return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
@@ -334,15 +341,16 @@ export const UserResource = createResource({
   Endpoint: SameOriginEndpoint,
 });
 
-// --- extend ---
+// --- docs/guide/extend.md ---
 export const MoreTodos = TodoResource.extend((Base) => ({
   // Same request as getList, but userId is required.
   byUser: Base.getList.extend({ searchParams: {} as { userId: number } }),
 }));
 
+// --- test only: the one-line example in the text of docs/guide/extend.md ---
 export const quickToStale = TodoResource.get.extend({ dataExpiryLength: 5_000 });
 
-// --- Polling ---
+// --- docs/guide/polling.md ---
 export class ClockTick extends Entity {
   id = '';
   now = '';
@@ -368,7 +376,7 @@ export class ServerClock extends LitElement {
   }
 }
 
-// --- Errors ---
+// --- docs/guide/errors.md ---
 @customElement('todo-detail')
 export class TodoDetail extends LitElement {
   @property() todoId = '1';
@@ -388,6 +396,7 @@ export class TodoDetail extends LitElement {
   }
 }
 
+// --- test only ---
 declare global {
   interface HTMLElementTagNameMap {
     'todo-list': TodoList;
@@ -401,7 +410,7 @@ declare global {
   }
 }
 
-// --- Retries ---
+// --- docs/guide/retries.md ---
 export class Stats extends Entity {
   id = '';
   visits = 0;
@@ -422,7 +431,7 @@ export const sendPing = new RestEndpoint({ path: '/ping', method: 'POST', retry:
 // Reads of endpoints without their own `retry`; 0 turns retries off (tests of error states).
 export const quietController = new Controller({ retry: 0 });
 
-// --- Managers and events ---
+// --- docs/guide/managers-and-events.md ---
 export const actionLog: string[] = [];
 
 export const logger: Manager = {
@@ -438,27 +447,28 @@ export const logger: Manager = {
 
 export const loggedController = new Controller({ managers: [logger] });
 
-// --- Data that arrives by itself ---
+// --- docs/guide/pushed-data.md ---
 export function applyPush(controller: Controller, message: { deleted?: boolean; todo: Todo }) {
   if (message.deleted) controller.invalidate(Todo, message.todo.id);
   else controller.set(Todo, message.todo);
 }
 
-// --- Moving a store: dehydrate and hydrate ---
+// --- docs/guide/hydration.md ---
 export function transfer(from: Controller, to: Controller) {
   hydrate(to, JSON.parse(JSON.stringify(dehydrate(from))));
 }
 
-// --- Realtime and sync: resource-elements/managers ---
+// --- docs/guide/realtime-and-sync.md ---
 export function liveController(): Controller {
   const push = new PushManager({ source: eventSource('/api/events'), entities: { Todo } });
   return new Controller({ managers: [push] });
 }
 
+// --- docs/guide/realtime-and-sync.md ---
 export function cachedController(): Controller {
   const persist = new PersistManager({ buster: 'app-v1', maxAge: 24 * 3600_000 });
   return new Controller({
-    managers: [persist, new TabSyncManager({ channel: 'my-app' })],
+    managers: [persist, new TabSyncManager({ channel: 'my-app-v1' })],
     fetch: persist.gateFetch(),
   });
 }

@@ -1,5 +1,5 @@
-// Runs the README's examples (readme-examples.ts) in each browser engine against the demo's API, so the
-// guide's code is known to work, not only to compile.
+// Runs the guide's examples (readme-examples.ts, copies of docs/guide/ blocks) in each browser
+// engine against the demo's API, so the guide's code is known to work, not only to compile.
 import { expect, fixture, html } from '@open-wc/testing';
 import { Controller } from '../../src/index.js';
 import {

@@ -1,4 +1,4 @@
-// The README's ResourceController and Mutations examples with `experimentalDecorators`.
+// The guide's ResourceController and Mutations examples with `experimentalDecorators`.
 import { LitElement, html, isServer, noChange } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { consume } from '@lit/context';

@@ -1,4 +1,4 @@
-// The README's Guide, as a consumer writes it: an Entity and its resource.
+// The guide's examples (docs/guide/), as a consumer writes them: an Entity and its resource.
 import { Entity, createResource, type ControllerLike } from 'resource-elements';
 
 export class Todo extends Entity {

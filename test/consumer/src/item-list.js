@@ -1,5 +1,5 @@
 // A list element bound with ResourceController, and a button that pushes a new item through the
-// Controller consumed from <resource-provider>: the README's ResourceController and Mutations
+// Controller consumed from <resource-provider>: the guide's ResourceController and Mutations
 // sections without decorators.
 import { LitElement, html } from 'lit';
 import { ContextConsumer } from '@lit/context';

@@ -1,4 +1,4 @@
-// The entity and endpoints, as the README's Guide writes them (plain JavaScript, so that every
+// The entity and endpoints, as the guide (docs/guide/) writes them (plain JavaScript, so that every
 // bundler takes the file as it is).
 import { Entity, createResource } from 'resource-elements';
 
