@@ -24,7 +24,7 @@ import type {
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
 import { readResponse } from '../store/read-response.js';
-import { restoreState } from '../store/state.js';
+import { restoreState, storedKeys } from '../store/state.js';
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
 import type { StoreChange } from '../store/store.js';
@@ -85,7 +85,11 @@ export interface ReadRecord {
   readonly key: string;
   /** Active `subscribe()` calls for it. */
   readonly subscribers: number;
-  /** The endpoint and args of its last `subscribe()`: how to read it again. */
+  /** Its requests started and not settled. */
+  readonly inFlight: number;
+  /** When it was last written, restored, or left by its last subscriber and request; 0: never. */
+  readonly lastUsed: number;
+  /** The endpoint and args it was last subscribed to or requested with: how to read it again. */
   readonly shown?: { readonly endpoint: EndpointLike; readonly args: readonly unknown[] };
 }
 
@@ -173,6 +177,7 @@ export class Controller implements ControllerLike {
       timers: this.#timers,
       retryEnv,
     });
+    this.#used(this.#store.committed);
     const gcTime = options.gcTime ?? DEFAULT_GC_TIME;
     const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
     if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
@@ -497,6 +502,7 @@ export class Controller implements ControllerLike {
       entry.subscribers--;
       this.#subscriptionCount--;
       emit('remove');
+      if (entry.idle) entry.lastUsed = this.#now();
       // Checked a microtask later: an element moved in the DOM leaves and comes back at once.
       if (entry.subscribers === 0) {
         queueMicrotask(() => {
@@ -585,6 +591,10 @@ export class Controller implements ControllerLike {
           entry.forgetReads();
         }
       }
+    } else if (action.type === 'response/set' || action.type === 'response/error') {
+      this.#entries.of(action.key).lastUsed = this.#now();
+    } else if (action.type === 'hydrate') {
+      this.#used(action.state);
     } else if (action.type === 'invalidate') {
       for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
     } else if (action.type === 'gc') {
@@ -595,6 +605,12 @@ export class Controller implements ControllerLike {
       }
     }
     this.events.emit({ type: 'action', action, state });
+  }
+
+  /** A restored response is as good as new: its keys count as used now (GC gives them time). */
+  #used(state: StoreState): void {
+    const now = this.#now();
+    for (const key of storedKeys(state)) this.#entries.of(key).lastUsed = now;
   }
 
   /**

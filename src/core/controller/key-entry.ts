@@ -17,7 +17,17 @@ export class KeyEntry {
   failures = 0;
   /** `subscribe()` calls for this key. */
   subscribers = 0;
-  /** The endpoint and args of its last `subscribe()`: how to read it again (devtools). */
+  /** Requests for this key started and not settled. */
+  inFlight = 0;
+  /**
+   * When it was last written, restored, or left by its last subscriber and request (the
+   * Controller's clock; 0: never). Garbage collection counts its time from here.
+   */
+  lastUsed = 0;
+  /**
+   * The endpoint and args it was last subscribed to or requested with: how to read it again
+   * (revalidation, devtools), and the schema to walk its stored result with (GC).
+   */
   shown?: { readonly endpoint: EndpointLike; readonly args: readonly unknown[] };
   /** Last reads handed out, so an unchanged read is the same object. */
   #reads: ResponseInfo[] = [];
@@ -37,9 +47,9 @@ export class KeyEntry {
     this.#reads = [];
   }
 
-  /** True when nothing here is worth keeping once the store has nothing for the key. */
+  /** True when nobody subscribes to it and no request for it is in flight. */
   get idle(): boolean {
-    return this.subscribers === 0;
+    return this.subscribers === 0 && this.inFlight === 0;
   }
 }
 

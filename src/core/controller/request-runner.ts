@@ -90,6 +90,9 @@ export class RequestRunner {
       awaited,
     });
     const { seq } = request;
+    const entry = this.#p.entries.of(key);
+    entry.inFlight++;
+    entry.shown = { endpoint, args };
     this.#p.events.emit({ type: 'request', phase: 'start', id: seq, endpoint, args, key });
     if (request.optimistic) {
       this.#p.optimistic.register(seq, endpoint);
@@ -187,6 +190,9 @@ export class RequestRunner {
     aborted?: boolean,
   ): void {
     const { seq: id, endpoint, args, key } = request;
+    const entry = this.#p.entries.of(key);
+    entry.inFlight--;
+    if (entry.idle) entry.lastUsed = this.#p.now();
     this.#p.events.emit({
       type: 'request',
       phase: 'settle',

@@ -5,6 +5,7 @@
 import { visitEntities } from '../normalize/visit-entities.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { EntityMarks } from '../store/entity-marks.js';
+import { storedKeys } from '../store/state.js';
 import type { StoreState } from '../store/state.js';
 import { storedEntityOf } from '../store/read-response.js';
 
@@ -40,23 +41,6 @@ export interface Collected {
   readonly entities: [string, string][];
   /** When the next kept, unheld key runs out of time; undefined when none will. */
   readonly nextRun: number | undefined;
-}
-
-/** Every key the state holds anything for, once each. */
-export function storedKeys(state: StoreState): string[] {
-  const { endpoints, meta, errors } = state;
-  // No Set of every key: a GC pass over 10,000 responses spent a tenth of its time on one.
-  const keys = Object.keys(meta);
-  for (const key of Object.keys(endpoints)) if (!hasOwn(meta, key)) keys.push(key);
-  for (const key of Object.keys(errors)) {
-    if (!hasOwn(meta, key) && !hasOwn(endpoints, key)) keys.push(key);
-  }
-  return keys;
-}
-
-/** True when the state holds anything for `key`. */
-export function isStored(state: StoreState, key: string): boolean {
-  return hasOwn(state.meta, key) || hasOwn(state.endpoints, key) || hasOwn(state.errors, key);
 }
 
 /**

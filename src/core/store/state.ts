@@ -2,6 +2,7 @@
  * The shape of the Controller's store. Everything here is plain data (JSON-serializable apart
  * from the INVALID marker), so a state can be persisted, sent from a server and restored.
  */
+import { hasOwn } from '../util/own.js';
 import type { EntityMetaTable, EntityTable } from '../schema/types.js';
 
 /** Freshness of one stored response. */
@@ -89,4 +90,21 @@ export function restoreState(initial: Partial<StoreState> | undefined): StoreSta
     optimistic: empty.optimistic,
     lastReset: initial.lastReset ?? 0,
   };
+}
+
+/** Every key the state holds anything for, once each. */
+export function storedKeys(state: StoreState): string[] {
+  const { endpoints, meta, errors } = state;
+  // No Set of every key: a GC pass over 10,000 responses spent a tenth of its time on one.
+  const keys = Object.keys(meta);
+  for (const key of Object.keys(endpoints)) if (!hasOwn(meta, key)) keys.push(key);
+  for (const key of Object.keys(errors)) {
+    if (!hasOwn(meta, key) && !hasOwn(endpoints, key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** True when the state holds anything for `key`. */
+export function isStored(state: StoreState, key: string): boolean {
+  return hasOwn(state.meta, key) || hasOwn(state.endpoints, key) || hasOwn(state.errors, key);
 }
