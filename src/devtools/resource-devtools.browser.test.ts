@@ -353,4 +353,55 @@ describe('<resource-devtools>', () => {
     );
     await until(() => expect(devtools.shadowRoot!.textContent).to.contain('Loose'));
   });
+
+  it('has a title, and its close button hides it, reflects open and tells the page', async () => {
+    const devtools = await fixture<ResourceDevtools>(
+      html`<resource-devtools .controller=${new Controller()}></resource-devtools>`,
+    );
+    const root = devtools.shadowRoot!;
+    expect(root.querySelector('header h2')!.textContent).to.equal('resource devtools');
+    expect(devtools.open).to.equal(true);
+    expect(devtools.hasAttribute('open')).to.equal(true);
+    expect(devtools.getBoundingClientRect().height).to.be.above(0);
+    let closed = 0;
+    devtools.addEventListener('resource-devtools-close', () => closed++);
+    root.querySelector<HTMLButtonElement>('button[data-action="close"]')!.click();
+    await devtools.updateComplete;
+    expect(closed).to.equal(1);
+    expect(devtools.open).to.equal(false);
+    expect(devtools.hasAttribute('open')).to.equal(false);
+    expect(getComputedStyle(devtools).display).to.equal('none');
+    devtools.open = true;
+    await devtools.updateComplete;
+    expect(getComputedStyle(devtools).display).to.equal('block');
+  });
+
+  it('wraps a key only after a / or a ?, never inside a word', async () => {
+    const controller = new Controller();
+    controller.setResponse(GadgetResource.get, { id: 'a-rather-long-gadget-name' }, {
+      id: 'a-rather-long-gadget-name',
+      name: 'Long',
+    } as never);
+    const devtools = await fixture<ResourceDevtools>(
+      html`<resource-devtools style="width: 320px" .controller=${controller}></resource-devtools>`,
+    );
+    await devtools.updateComplete;
+    const code = devtools.shadowRoot!.querySelector('tr[data-key^="GET /gadgets/a-rather"] .key')!;
+    expect(code.textContent).to.equal('GET /gadgets/a-rather-long-gadget-name');
+    // Each character's line, by its box: a line ends where the next character starts lower.
+    const text = code.textContent!;
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        tops.push(range.getBoundingClientRect().top);
+      }
+    }
+    const ends = [...text].filter((_, i) => i + 1 < text.length && tops[i + 1]! > tops[i]! + 2);
+    expect(ends.length, 'the key should wrap in 320px').to.be.above(0);
+    expect(ends.every((char) => char === '/' || char === '?')).to.equal(true, ends.join(''));
+  });
 });

@@ -69,6 +69,18 @@ function describeError(error: unknown): string {
 }
 
 /**
+ * A response key that wraps only after a `/` or a `?`: each piece between them is kept whole (a
+ * space inside one, `GET /`, does not break either), with a `<wbr>` after each. Breaking anywhere
+ * made `DELETE /api/todos/` read `DELETE /a pi/todos/`.
+ */
+function keyText(key: string) {
+  const pieces = key.match(/[^/?]*[/?]|[^/?]+$/g) ?? [key];
+  return html`<code class="key"
+    >${pieces.map((piece) => html`<span>${piece}</span><wbr />`)}</code
+  >`;
+}
+
+/**
  * A devtools panel for the Controller of the nearest `<resource-provider>` (or the one given to
  * its `controller` property): entity tables by type with a search, stored responses with their
  * status, expiry and error (buttons to invalidate or refetch each), requests in flight, and a
@@ -76,6 +88,13 @@ function describeError(error: unknown): string {
  * custom element built on `controller.events`: no browser extension, any framework. It lives in
  * its own entry point, so an app that does not import it pays nothing.
  *
+ * It takes the height its container gives it (`max-height`, 70vh by default) and scrolls inside;
+ * where it goes is the page's choice: a column beside the app, or a drawer the layout leaves
+ * room for, so it covers nothing it inspects. Its close button hides it (`open` turns false) and
+ * tells the page, which decides how to show it again.
+ *
+ * @attr open - Whether the panel shows; the close button removes it. Present by default.
+ * @fires resource-devtools-close - When its close button was pressed (the panel is hidden).
  * @csspart panel - The panel's box.
  *
  * @example
@@ -90,34 +109,115 @@ function describeError(error: unknown): string {
 export class ResourceDevtools extends LitElement {
   static override properties = {
     controller: { attribute: false },
+    open: { type: Boolean, reflect: true },
     _search: { state: true },
     _keySearch: { state: true },
   };
 
-  /** The panel's look. */
+  /** The panel's look: the demo's (slate ink, indigo accent, rounded boxes and buttons). */
   static override styles = css`
     :host {
       display: block;
+      max-height: 70vh;
       font:
-        12px/1.4 ui-monospace,
-        SFMono-Regular,
-        Menlo,
-        monospace;
-      color: #1f2937;
+        13px/1.45 system-ui,
+        -apple-system,
+        'Segoe UI',
+        Roboto,
+        sans-serif;
+      color: #0f172a;
+    }
+    :host(:not([open])),
+    :host([hidden]) {
+      display: none;
+    }
+    *,
+    *::before,
+    *::after {
+      box-sizing: border-box;
     }
     [part='panel'] {
-      border: 1px solid #d1d5db;
-      border-radius: 6px;
-      padding: 8px;
-      background: #f9fafb;
-      max-height: 70vh;
+      display: flex;
+      flex-direction: column;
+      max-height: inherit;
+      border: 1px solid #e2e8f0;
+      border-radius: 14px;
+      background: #ffffff;
+      box-shadow: 0 1px 3px rgb(15 23 42 / 0.06);
+      overflow: hidden;
+    }
+    header {
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+      padding: 0.6rem 0.75rem 0.6rem 1rem;
+      border-bottom: 1px solid #e2e8f0;
+    }
+    h2 {
+      margin: 0 auto 0 0;
+      font-size: 0.95rem;
+    }
+    h2 span {
+      color: #4f46e5;
+    }
+    .body {
       overflow: auto;
+      min-height: 0;
+      padding: 0 1rem 1rem;
     }
     h3 {
-      font-size: 12px;
-      margin: 10px 0 4px;
+      font-size: 0.7rem;
+      letter-spacing: 0.06em;
+      margin: 1rem 0 0.4rem;
       text-transform: uppercase;
-      color: #6b7280;
+      color: #64748b;
+    }
+    button {
+      font: inherit;
+      font-size: 0.8rem;
+      border: 1px solid #e2e8f0;
+      background: #ffffff;
+      color: #0f172a;
+      border-radius: 8px;
+      padding: 0.2rem 0.6rem;
+      cursor: pointer;
+      transition:
+        background 0.15s,
+        border-color 0.15s;
+    }
+    button:hover:not(:disabled) {
+      border-color: #4f46e5;
+    }
+    button:disabled {
+      opacity: 0.55;
+      cursor: default;
+    }
+    button.close {
+      border-color: transparent;
+      color: #64748b;
+      font-size: 1.1rem;
+      line-height: 1;
+      padding: 0.2rem 0.45rem;
+    }
+    button.close:hover {
+      color: #dc2626;
+    }
+    button:focus-visible,
+    input:focus {
+      outline: 2px solid #c7d2fe;
+      outline-offset: 1px;
+      border-color: #4f46e5;
+    }
+    input {
+      width: 100%;
+      font: inherit;
+      font-size: 0.8rem;
+      border: 1px solid #e2e8f0;
+      border-radius: 8px;
+      padding: 0.3rem 0.6rem;
+      margin-bottom: 0.4rem;
+      color: #0f172a;
+      background: #ffffff;
     }
     table {
       border-collapse: collapse;
@@ -126,32 +226,71 @@ export class ResourceDevtools extends LitElement {
     td,
     th {
       text-align: left;
-      padding: 2px 6px;
-      border-bottom: 1px solid #e5e7eb;
+      padding: 0.3rem 0.4rem;
+      border-bottom: 1px solid #e2e8f0;
       vertical-align: top;
     }
+    th {
+      font-weight: 600;
+      color: #64748b;
+      font-size: 0.75rem;
+    }
+    td.actions {
+      white-space: nowrap;
+    }
     .valid {
-      color: #047857;
+      color: #16a34a;
     }
     .stale {
       color: #b45309;
     }
     .invalid,
     .error {
-      color: #b91c1c;
+      color: #dc2626;
     }
     code {
-      white-space: pre-wrap;
-      word-break: break-all;
+      font-family: ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace;
+      font-size: 0.75rem;
     }
-    input {
-      width: 100%;
-      box-sizing: border-box;
+    code.json {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+    }
+    /* A key breaks only at its <wbr>s, after a / or a ?: never inside a word. */
+    code.key {
+      white-space: normal;
+      word-break: keep-all;
+      overflow-wrap: normal;
+    }
+    code.key span {
+      white-space: nowrap;
+    }
+    summary {
+      cursor: pointer;
+      font-weight: 600;
+      margin: 0.3rem 0;
+    }
+    ul,
+    ol {
+      margin: 0;
+      padding-left: 1.2rem;
+    }
+    time {
+      color: #64748b;
+      font-variant-numeric: tabular-nums;
+    }
+    .more,
+    .more-responses {
+      color: #64748b;
+      margin: 0.3rem 0;
     }
   `;
 
   /** The Controller to inspect; by default the nearest provider's. */
   controller: ControllerLike | undefined;
+
+  /** Whether the panel shows (the `open` attribute); its close button sets it to false. */
+  open = true;
 
   /** @internal The entity search. */
   _search = '';
@@ -295,19 +434,50 @@ export class ResourceDevtools extends LitElement {
     const controller = this.#watching;
     if (!controller) {
       return html`<div part="panel">
-        resource-devtools: no Controller (put it inside a &lt;resource-provider&gt;, or set its
-        <code>controller</code>).
+        ${this.#renderHeader(nothing)}
+        <p class="body">
+          resource-devtools: no Controller (put it inside a &lt;resource-provider&gt;, or set its
+          <code>controller</code>).
+        </p>
       </div>`;
     }
     // Read now, not kept: getState() would hand the store's tables over for keeping, and the
     // next write would copy each one it touches (10,000 entities: ~6 ms a write in Chromium).
     const state = controller[controllerInternals]().store.committed;
     return html`<div part="panel">
-      <button @click=${() => controller.resetEntireStore()}>Reset store</button>
-      ${this.#renderResponses(controller, state)} ${this.#renderFlights(controller)}
-      ${this.#renderEntities(state)} ${this.#renderLog()}
+      ${this.#renderHeader(
+        html`<button data-action="reset" @click=${() => controller.resetEntireStore()}>
+          Reset store
+        </button>`,
+      )}
+      <div class="body">
+        ${this.#renderResponses(controller, state)} ${this.#renderFlights(controller)}
+        ${this.#renderEntities(state)} ${this.#renderLog()}
+      </div>
     </div>`;
   }
+
+  /** The title bar: the title, `actions`, and the close button. */
+  #renderHeader(actions: unknown) {
+    return html`<header>
+      <h2><span>resource</span> devtools</h2>
+      ${actions}
+      <button
+        class="close"
+        data-action="close"
+        aria-label="Close devtools"
+        title="Close"
+        @click=${this.#close}
+      >
+        ×
+      </button>
+    </header>`;
+  }
+
+  readonly #close = (): void => {
+    this.open = false;
+    this.dispatchEvent(new Event('resource-devtools-close', { bubbles: true, composed: true }));
+  };
 
   #renderResponses(controller: Controller, state: StoreState) {
     const now = clockOf(controller)();
@@ -338,11 +508,11 @@ export class ResourceDevtools extends LitElement {
                 : ExpiryStatus.Valid;
           const read = this.#reads.get(key);
           return html`<tr data-key=${key}>
-            <td><code>${key}</code></td>
+            <td>${keyText(key)}</td>
             <td class=${status}>${status}</td>
             <td>${meta ? `${Math.round((meta.expiresAt - now) / 1000)} s` : ''}</td>
             <td class="error">${describeError(error?.error)}</td>
-            <td>
+            <td class="actions">
               <button
                 data-action="invalidate"
                 @click=${() => controller.invalidateAll((k) => k === key)}
@@ -380,7 +550,7 @@ export class ResourceDevtools extends LitElement {
               ${flights.map(
                 (flight) =>
                   html`<li>
-                    <code>${flight.key}</code> ${flight.method}, ${Math.round(now - flight.at)} ms
+                    ${keyText(flight.key)} ${flight.method}, ${Math.round(now - flight.at)} ms
                   </li>`,
               )}
             </ul>`
@@ -421,7 +591,9 @@ export class ResourceDevtools extends LitElement {
               const json = text(pk);
               return html`<tr data-pk=${pk}>
                 <td>${pk}</td>
-                <td><code>${json.length > 300 ? `${json.slice(0, 300)}…` : json}</code></td>
+                <td>
+                  <code class="json">${json.length > 300 ? `${json.slice(0, 300)}…` : json}</code>
+                </td>
               </tr>`;
             })}
           </table>
