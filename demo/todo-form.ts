@@ -13,6 +13,11 @@ export class TodoForm extends LitElement {
   static override styles = [
     controls,
     css`
+      /* Never wider than the toolbar it sits in, whatever it shows. */
+      :host {
+        min-width: 0;
+        max-width: 100%;
+      }
       form {
         display: flex;
         gap: 0.5rem;
@@ -22,9 +27,13 @@ export class TodoForm extends LitElement {
       input[type='text'] {
         width: 16rem;
       }
+      /* The error takes a line of its own under the controls and wraps there: it adds nothing
+         to the form's width, so a long message never pushes the toolbar out of the card. */
       .error {
         font-size: 0.85rem;
         flex-basis: 100%;
+        contain: inline-size;
+        overflow-wrap: anywhere;
         margin: 0;
       }
     `,

@@ -121,6 +121,30 @@ describe('demo e2e: todos', () => {
     expect((await api<TodoRow[]>('GET', '/todos')).body).to.have.length(12);
   });
 
+  it('the form keeps its layout with an error: the error wraps below, the toolbar stays in the card', async () => {
+    const app = await openTodos();
+    const board = query(app, 'demo-todo-board');
+    const toolbar = query(board, '.toolbar');
+    const form = query(board, 'demo-todo-form');
+    const card = query(app, '#todos');
+    const before = toolbar.getBoundingClientRect();
+    create(app, '   ', 'push');
+    await until(() => expect(exists(form, '.error')).to.equal(true));
+    const inside = (inner: DOMRect, outer: DOMRect) =>
+      inner.left >= outer.left - 0.5 && inner.right <= outer.right + 0.5;
+    const cardBox = card.getBoundingClientRect();
+    expect(inside(toolbar.getBoundingClientRect(), cardBox), 'toolbar inside the card').to.equal(
+      true,
+    );
+    expect(inside(form.getBoundingClientRect(), cardBox), 'form inside the card').to.equal(true);
+    expect(toolbar.getBoundingClientRect().width).to.be.closeTo(before.width, 0.5);
+    expect(toolbar.scrollWidth).to.be.at.most(toolbar.clientWidth);
+    // The error on a line of its own, under the buttons.
+    const error = query(form, '.error').getBoundingClientRect();
+    const button = query(form, 'button[data-action="unshift"]').getBoundingClientRect();
+    expect(error.top).to.be.at.least(button.bottom - 0.5);
+  });
+
   it('the form is disabled while its create is pending; a failure then a success clears the error', async () => {
     const app = await openTodos();
     const form = query<HTMLElement & { updateComplete: Promise<unknown> }>(
