@@ -14,6 +14,17 @@ export function mswWorker() {
   };
 }
 
+/**
+ * The demo's icon (demo/favicon.svg, which its pages link) also at `/favicon.ico`, where browsers
+ * and tools look for one: not a 404 on every page.
+ */
+export function favicon() {
+  return function serveFavicon(context, next) {
+    if (context.path === '/favicon.ico') context.path = '/demo/favicon.svg';
+    return next();
+  };
+}
+
 /** `/` leads to the demo: a redirect to `/demo/`. */
 export function demoIndex() {
   return function redirectToDemo(context, next) {
@@ -26,10 +37,10 @@ export function demoIndex() {
 }
 
 /**
- * Every middleware, in order: msw's worker, the demo's REST API under /api/, and the
- * server-rendered todo board at /ssr/ (which prefetches from that API).
+ * Every middleware, in order: msw's worker, the demo's icon at /favicon.ico, the demo's REST API
+ * under /api/, and the server-rendered todo board at /ssr/ (which prefetches from that API).
  * `latency` (ms) slows the API down so that pending states can be seen in the demo.
  */
 export function middleware({ latency = 0 } = {}) {
-  return [mswWorker(), apiMiddleware(createApi({ latency })), ssrMiddleware()];
+  return [mswWorker(), favicon(), apiMiddleware(createApi({ latency })), ssrMiddleware()];
 }

@@ -59,7 +59,7 @@ export async function renderTodoPage(origin: string, head = ''): Promise<string>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>resource-elements: server-rendered page</title>
-    <link rel="icon" href="data:," />
+    <link rel="icon" href="/demo/favicon.svg" type="image/svg+xml" />
     ${head}
     <style>
       main {
