@@ -1,17 +1,28 @@
 // The "Live" card: changes that reached this page's store without a request of its own, pushed
 // by the API's event stream (entity writes) or shared by another tab (hydrate). The button edits
 // a todo the way another client would, straight through the API, not through the library.
+//
+// Another tab shares every response it fetches, its clock's too: once a second with the clock
+// card on screen. That is a real change (the other tab's newer time), not an echo (TabSyncManager
+// sends on nothing it received), so the feed keeps it but folds consecutive ones into one line
+// with a count. A share that changes nothing here (the other tab's copy of an event both tabs got
+// from the stream, or of data this tab has too) is not a change and is not shown.
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
 import { controllerContext } from '../src/index.js';
-import type { Controller, ControllerEvent } from '../src/index.js';
+import type { Controller, ControllerEvent, StoreState } from '../src/index.js';
 import { controls } from './styles.js';
 
 interface Change {
   readonly at: string;
   readonly text: string;
+  /** For a line of changes from another tab: how many, and the entities they changed. */
+  readonly remote?: { readonly count: number; readonly what: readonly string[] };
 }
+
+/** Entities named on a line of remote changes; more are counted. */
+const NAMED = 3;
 
 const KEEP = 6;
 
@@ -41,11 +52,22 @@ export class LiveFeed extends LitElement {
         color: var(--muted);
         margin: 0.75rem 0 0;
       }
+      .what {
+        color: var(--muted);
+      }
     `,
   ];
 
   @state() changes: readonly Change[] = [];
   #stop: (() => void) | undefined;
+  /**
+   * The entities as the last action left them, by type then pk: what a share from another tab is
+   * compared with. Shallow copies, since the store may write a table it owns in place.
+   */
+  #before = new Map<string, Readonly<Record<string, unknown>>>();
+  /** Whether this page has stored an answer of its own yet, and shown the restore. */
+  #fetched = false;
+  #restored = false;
 
   readonly #consumer = new ContextConsumer(this, {
     context: controllerContext,
@@ -55,14 +77,54 @@ export class LiveFeed extends LitElement {
 
   #follow(controller: Controller): void {
     this.#stop?.();
+    const state = controller.getState();
+    this.#before = tablesOf(state);
+    // Only a provider that persists has a copy to restore.
+    this.#fetched = !persists(this) || Object.keys(state.meta).length > 0;
+    this.#restored = false;
     this.#stop = controller.events?.subscribe((event: ControllerEvent) => {
       if (event.type !== 'action') return;
       const { action } = event;
-      let text: string | undefined;
-      if (action.type === 'entities/set') text = describeWrite(action.value);
-      else if (action.type === 'hydrate') text = 'changes from another tab';
-      if (text) this.#add(text);
+      if (action.type === 'response/set') this.#fetched = true;
+      else if (action.type === 'entities/set') {
+        // The same edit may have come from another tab first: shown once.
+        const { key } = action.schema as { key?: string };
+        const pk = pkOf(action.value);
+        if (key === undefined || this.#differs(key, pk, event.state)) {
+          this.#add(describeWrite(action.value));
+        }
+      } else if (action.type === 'hydrate') {
+        const changed = this.#changedBy(action.state, event.state);
+        // The persisted copy comes back before this page's first fetch: PersistManager holds
+        // its requests until it has. Anything shared after that is another tab's.
+        if (changed.length > 0 && !this.#fetched && !this.#restored) {
+          this.#restored = true;
+          this.#add('Restored from IndexedDB');
+        } else if (changed.length > 0) this.#addRemote(changed);
+      }
+      this.#before = tablesOf(event.state);
     });
+  }
+
+  /** Whether the action that led to `after` changed entity `type` `pk`. */
+  #differs(type: string, pk: string, after: StoreState): boolean {
+    const before = this.#before.get(type)?.[pk];
+    return JSON.stringify(after.entities[type]?.[pk]) !== JSON.stringify(before);
+  }
+
+  /** The entities of `received` whose value in the store differs from before: "Todo 1", … */
+  #changedBy(received: StoreState, after: StoreState): string[] {
+    const changed: string[] = [];
+    for (const type of Object.keys(received.entities ?? {})) {
+      const now = after.entities[type] ?? {};
+      const before = this.#before.get(type) ?? {};
+      for (const pk of Object.keys(received.entities[type]!)) {
+        if (JSON.stringify(now[pk]) === JSON.stringify(before[pk])) continue;
+        // A collection ("[Todo]:{…}") is named by the entities it holds.
+        changed.push(type.startsWith('[') ? '' : `${type} ${pk}`);
+      }
+    }
+    return changed;
   }
 
   override connectedCallback(): void {
@@ -80,6 +142,17 @@ export class LiveFeed extends LitElement {
   #add(text: string): void {
     const at = new Date().toLocaleTimeString([], { hour12: false });
     this.changes = [{ at, text }, ...this.changes].slice(0, KEEP);
+  }
+
+  /** A change from another tab: one more on the newest line if that one is remote too. */
+  #addRemote(changed: readonly string[]): void {
+    const at = new Date().toLocaleTimeString([], { hour12: false });
+    const [newest, ...older] = this.changes;
+    const count = (newest?.remote?.count ?? 0) + 1;
+    const what = [...new Set([...(newest?.remote?.what ?? []), ...changed])].filter(Boolean);
+    const text = `${count} ${count === 1 ? 'change' : 'changes'} from another tab`;
+    const line: Change = { at, text, remote: { count, what } };
+    this.changes = newest?.remote ? [line, ...older] : [line, ...this.changes].slice(0, KEEP);
   }
 
   async #editElsewhere(): Promise<void> {
@@ -100,11 +173,49 @@ export class LiveFeed extends LitElement {
               Nothing yet. Edit a todo here in another window, or press the button.
             </p>`
           : html`<ol>
-              ${this.changes.map((change) => html`<li><time>${change.at}</time>${change.text}</li>`)}
+              ${this.changes.map(
+                (change) =>
+                  html`<li class=${change.remote ? 'remote' : ''}>
+                    <time>${change.at}</time>
+                    <span>${change.text}${change.remote ? whatOf(change.remote.what) : ''}</span>
+                  </li>`,
+              )}
             </ol>`
       }
     `;
   }
+}
+
+/** Whether the `<resource-provider>` above `element` (across shadow roots) has `persist`. */
+function persists(element: Element): boolean {
+  for (let node: Node | undefined = element; node;) {
+    if (node instanceof Element && node.localName === 'resource-provider') {
+      return node.hasAttribute('persist');
+    }
+    node = node.parentNode ?? (node as ShadowRoot).host;
+  }
+  return false;
+}
+
+/** The pk of an entity write: the entity's id, or the pk itself for a deletion. */
+function pkOf(value: unknown): string {
+  return value !== null && typeof value === 'object'
+    ? String((value as { id?: unknown }).id)
+    : String(value);
+}
+
+/** Shallow copies of the store's entity tables. */
+function tablesOf(state: StoreState): Map<string, Readonly<Record<string, unknown>>> {
+  const tables = new Map<string, Readonly<Record<string, unknown>>>();
+  for (const type of Object.keys(state.entities)) tables.set(type, { ...state.entities[type] });
+  return tables;
+}
+
+/** " (Todo 1, ClockTick clock)": what a line of remote changes changed, the first few. */
+function whatOf(what: readonly string[]) {
+  const more = what.length - NAMED;
+  const named = what.slice(0, NAMED).join(', ') + (more > 0 ? ` and ${more} more` : '');
+  return html` <span class="what">(${named})</span>`;
 }
 
 /** "Todo 1: “Buy milk”" for an upsert, "Todo 1 deleted" for an INVALID write (its pk). */
