@@ -1,7 +1,7 @@
 // The page: a header and one card per capability. The <resource-provider> above it (index.html)
 // owns the one store every section reads from.
 import { LitElement, css, html } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import '../src/boundary/index.js';
 import '../src/devtools/index.js';
 import './todo-board.js';
@@ -101,13 +101,44 @@ export class DemoApp extends LitElement {
       padding: 0.35rem 0.7rem;
       cursor: pointer;
     }
+    /* With the devtools open, the page makes room for them: a column beside the cards (below
+       them on a narrow screen), so the panel never covers the lists it inspects. */
+    :host([devtools]) {
+      max-width: 1640px;
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(340px, 440px);
+      column-gap: 1.25rem;
+      align-items: start;
+    }
+    :host([devtools]) header,
+    :host([devtools]) main {
+      grid-column: 1;
+    }
     resource-devtools {
-      position: fixed;
-      right: 1rem;
-      bottom: 1rem;
-      width: min(560px, calc(100vw - 2rem));
-      z-index: 10;
-      box-shadow: 0 10px 30px rgb(15 23 42 / 0.2);
+      grid-column: 2;
+      grid-row: 1 / span 2;
+      position: sticky;
+      top: 1rem;
+      max-height: calc(100vh - 2rem);
+    }
+    main {
+      container-type: inline-size;
+    }
+    /* The cards in two columns when the devtools leave them less room. */
+    @container (min-width: 560px) and (max-width: 820px) {
+      .grid {
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+      }
+    }
+    @media (max-width: 900px) {
+      :host([devtools]) {
+        display: block;
+      }
+      resource-devtools {
+        position: static;
+        max-height: 70vh;
+        margin-bottom: 1.25rem;
+      }
     }
     .board-loading {
       color: var(--muted);
@@ -115,8 +146,8 @@ export class DemoApp extends LitElement {
     }
   `;
 
-  /** Whether the devtools panel is open. */
-  @state() devtools = false;
+  /** Whether the devtools panel is open (reflected: the layout makes room for it). */
+  @property({ type: Boolean, reflect: true }) devtools = false;
 
   override render() {
     return html`
@@ -137,66 +168,75 @@ export class DemoApp extends LitElement {
           ${this.devtools ? 'Hide' : 'Show'} devtools
         </button>
       </header>
-      ${this.devtools ? html`<resource-devtools></resource-devtools>` : ''}
-      <div class="grid">
-        <section class="wide" id="todos">
-          <h2>
-            Todos <code>Collection</code> <code>push</code> <code>unshift</code>
-            <code>MutationController</code>
-          </h2>
-          <p class="lead">
-            Each filter (user, open, done) is its own list: a new todo joins the lists it matches, a
-            toggle shows at once everywhere (optimistic), a delete leaves every list together.
-          </p>
-          <resource-boundary delay="150">
-            <p slot="fallback" class="board-loading">Loading the board…</p>
-            <demo-todo-board></demo-todo-board>
-          </resource-boundary>
-        </section>
-        <section id="live">
-          <h2>Live <code>events</code> <code>sync-tabs</code> <code>persist</code></h2>
-          <p class="lead">
-            Changes made through the API by anyone arrive over Server-Sent Events and update every
-            list that shows them; other tabs of this page share what they fetch; a reload starts
-            from the copy kept in IndexedDB.
-          </p>
-          <demo-live></demo-live>
-        </section>
-        <section id="posts" class="tall">
-          <h2>Infinite list <code>InfiniteController</code> <code>getPage</code></h2>
-          <p class="lead">
-            Scrolling to the end of the box (or "Load more") appends the next page to the list,
-            never twice the same post.
-          </p>
-          <demo-post-feed></demo-post-feed>
-        </section>
-        <section id="auth">
-          <h2>Auth headers <code>hookifyResource</code></h2>
-          <p class="lead">
-            The hook adds an <code>Access-Token</code> header from the field to GET /api/me.
-          </p>
-          <demo-token-panel></demo-token-panel>
-        </section>
-        <section id="endpoint">
-          <h2>Custom endpoint <code>Endpoint</code> <code>extend</code></h2>
-          <p class="lead">
-            A RestEndpoint subclass sets <code>credentials</code> for every member of the resource.
-          </p>
-          <demo-user-directory></demo-user-directory>
-        </section>
-        <section id="polling">
-          <h2>Polling <code>pollFrequency</code></h2>
-          <p class="lead">Fetched again every second while it is on the page.</p>
-          <demo-clock></demo-clock>
-        </section>
-        <section id="errors">
-          <h2>Errors and retry <code>NetworkError</code></h2>
-          <p class="lead">
-            A failed request shows its error (and keeps the last good data); retry fetches again.
-          </p>
-          <demo-error-panel></demo-error-panel>
-        </section>
-      </div>
+      ${
+        this.devtools
+          ? html`<resource-devtools
+              @resource-devtools-close=${() => (this.devtools = false)}
+            ></resource-devtools>`
+          : ''
+      }
+      <main>
+        <div class="grid">
+          <section class="wide" id="todos">
+            <h2>
+              Todos <code>Collection</code> <code>push</code> <code>unshift</code>
+              <code>MutationController</code>
+            </h2>
+            <p class="lead">
+              Each filter (user, open, done) is its own list: a new todo joins the lists it matches,
+              a toggle shows at once everywhere (optimistic), a delete leaves every list together.
+            </p>
+            <resource-boundary delay="150">
+              <p slot="fallback" class="board-loading">Loading the board…</p>
+              <demo-todo-board></demo-todo-board>
+            </resource-boundary>
+          </section>
+          <section id="live">
+            <h2>Live <code>events</code> <code>sync-tabs</code> <code>persist</code></h2>
+            <p class="lead">
+              Changes made through the API by anyone arrive over Server-Sent Events and update every
+              list that shows them; other tabs of this page share what they fetch; a reload starts
+              from the copy kept in IndexedDB.
+            </p>
+            <demo-live></demo-live>
+          </section>
+          <section id="posts" class="tall">
+            <h2>Infinite list <code>InfiniteController</code> <code>getPage</code></h2>
+            <p class="lead">
+              Scrolling to the end of the box (or "Load more") appends the next page to the list,
+              never twice the same post.
+            </p>
+            <demo-post-feed></demo-post-feed>
+          </section>
+          <section id="auth">
+            <h2>Auth headers <code>hookifyResource</code></h2>
+            <p class="lead">
+              The hook adds an <code>Access-Token</code> header from the field to GET /api/me.
+            </p>
+            <demo-token-panel></demo-token-panel>
+          </section>
+          <section id="endpoint">
+            <h2>Custom endpoint <code>Endpoint</code> <code>extend</code></h2>
+            <p class="lead">
+              A RestEndpoint subclass sets <code>credentials</code> for every member of the
+              resource.
+            </p>
+            <demo-user-directory></demo-user-directory>
+          </section>
+          <section id="polling">
+            <h2>Polling <code>pollFrequency</code></h2>
+            <p class="lead">Fetched again every second while it is on the page.</p>
+            <demo-clock></demo-clock>
+          </section>
+          <section id="errors">
+            <h2>Errors and retry <code>NetworkError</code></h2>
+            <p class="lead">
+              A failed request shows its error (and keeps the last good data); retry fetches again.
+            </p>
+            <demo-error-panel></demo-error-panel>
+          </section>
+        </div>
+      </main>
     `;
   }
 }

@@ -3,7 +3,9 @@
 // page and what the API says.
 import { expect } from '@open-wc/testing';
 import type { DemoApp } from '../../demo/app.js';
-import { UserResource } from '../../demo/resources.js';
+import { TodoResource, UserResource } from '../../demo/resources.js';
+import { Controller } from '../../src/index.js';
+import { hydrate } from '../../src/hydration/index.js';
 import {
   api,
   exists,
@@ -256,6 +258,38 @@ describe('demo e2e: loading boundary and devtools', () => {
     await until(() => expect(exists(app, 'resource-devtools')).to.equal(false));
   });
 
+  it('the panel has a title, covers none of the lists, and its close button hides it', async () => {
+    const app = await openDemo();
+    query<HTMLButtonElement>(app, '.devtools-toggle').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+    const panel = query(app, 'resource-devtools');
+    await until(() => expect(queryAll(panel, '[data-type="Todo"] tr').length).to.be.greaterThan(0));
+    expect(textOf(query(panel, 'header h2'))).to.equal('resource devtools');
+    // The page leaves room for it: no card, no list under it.
+    const box = panel.getBoundingClientRect();
+    const cards = [
+      ...queryAll(app, 'section'),
+      ...queryAll(app, 'demo-todo-board', 'demo-todo-list'),
+    ];
+    expect(cards.length).to.be.greaterThan(3);
+    for (const card of cards) {
+      const other = card.getBoundingClientRect();
+      const overlaps =
+        box.left < other.right &&
+        other.left < box.right &&
+        box.top < other.bottom &&
+        other.top < box.bottom;
+      expect(overlaps, `the panel covers ${card.id || card.localName}`).to.equal(false);
+    }
+    query<HTMLButtonElement>(panel, 'button[data-action="close"]').click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(false));
+    // The header's button opens it again.
+    const toggle = query<HTMLButtonElement>(app, '.devtools-toggle');
+    expect(textOf(toggle)).to.equal('Show devtools');
+    toggle.click();
+    await until(() => expect(exists(app, 'resource-devtools')).to.equal(true));
+  });
+
   it("the panel's Invalidate button makes the real API receive a new request for that response", async () => {
     const app = await openDemo();
     query<HTMLButtonElement>(app, '.devtools-toggle').click();
@@ -280,5 +314,57 @@ describe('demo e2e: loading boundary and devtools', () => {
     query<HTMLButtonElement>(row, '[data-action="invalidate"]').click();
     await until(() => expect(sentTo()).to.equal(1));
     await until(() => expect(query(row, '.valid').textContent).to.equal('valid'));
+  });
+});
+
+describe('demo e2e: live feed and icon', () => {
+  beforeEach(resetApi);
+
+  it('the live feed folds changes from another tab into one line with a count, each edit once', async () => {
+    const app = await openDemo();
+    const controller = (app.closest('resource-provider') as unknown as { controller: Controller })
+      .controller;
+    await until(
+      () =>
+        expect(queryAll(app, 'demo-todo-board', 'demo-todo-list', 'demo-todo-item')).not.to.be
+          .empty,
+    );
+    const feed = query<HTMLElement & { updateComplete: Promise<unknown> }>(app, 'demo-live');
+    // What TabSyncManager does with another tab's change: hydrate() it into this store.
+    const share = (title: string) => {
+      const other = new Controller();
+      other.setResponse(TodoResource.get, { id: '1' }, {
+        id: '1',
+        userId: 1,
+        title,
+        completed: false,
+      } as never);
+      hydrate(controller, other.getState());
+    };
+    share('One');
+    share('Two');
+    share('Two'); // the same edit again (relayed twice): not a change
+    share('Three');
+    await feed.updateComplete;
+    const lines = () =>
+      queryAll(feed, 'li').map((li) =>
+        li.textContent!.replace(/\s+/g, ' ').trim().replace(/^\S+ /, ''),
+      );
+    expect(lines()).to.deep.equal(['3 changes from another tab (Todo 1)']);
+    // A fetch of this page's own is not in the feed: the run goes on.
+    await controller.fetch(TodoResource.get, { id: '2' });
+    share('Four');
+    await feed.updateComplete;
+    expect(lines()).to.deep.equal(['4 changes from another tab (Todo 1)']);
+  });
+
+  it('the demo has an icon: GET /favicon.ico and the icon its page links answer 200', async () => {
+    const ico = await fetch('/favicon.ico');
+    expect(ico.status).to.equal(200);
+    expect(ico.headers.get('content-type')).to.contain('image/svg+xml');
+    const page = await (await fetch('/demo/')).text();
+    const href = /<link rel="icon" href="([^"]+)"/.exec(page)?.[1];
+    expect(href).to.be.a('string');
+    expect((await fetch(href!)).status).to.equal(200);
   });
 });
