@@ -235,8 +235,17 @@ export class ResourceDevtools extends LitElement {
       color: #64748b;
       font-size: 0.75rem;
     }
-    td.actions {
-      white-space: nowrap;
+    .actions {
+      display: flex;
+      gap: 0.3rem;
+      margin-top: 0.25rem;
+    }
+    .actions button {
+      font-size: 0.7rem;
+      padding: 0.05rem 0.45rem;
+    }
+    td.error {
+      overflow-wrap: anywhere;
     }
     .valid {
       color: #16a34a;
@@ -494,7 +503,6 @@ export class ResourceDevtools extends LitElement {
           <th>status</th>
           <th>expires</th>
           <th>error</th>
-          <th></th>
         </tr>
         ${keys.map((key) => {
           const meta = state.meta[key];
@@ -508,27 +516,31 @@ export class ResourceDevtools extends LitElement {
                 : ExpiryStatus.Valid;
           const read = this.#reads.get(key);
           return html`<tr data-key=${key}>
-            <td>${keyText(key)}</td>
+            <td>
+              ${keyText(key)}
+              <div class="actions">
+                <button
+                  data-action="invalidate"
+                  @click=${() => controller.invalidateAll((k) => k === key)}
+                >
+                  Invalidate
+                </button>
+                <button
+                  data-action="refetch"
+                  ?disabled=${!read}
+                  @click=${() =>
+                    read &&
+                    void controller
+                      .refetch(read.endpoint, ...(read.args as never[]))
+                      .catch(() => {})}
+                >
+                  Refetch
+                </button>
+              </div>
+            </td>
             <td class=${status}>${status}</td>
             <td>${meta ? `${Math.round((meta.expiresAt - now) / 1000)} s` : ''}</td>
             <td class="error">${describeError(error?.error)}</td>
-            <td class="actions">
-              <button
-                data-action="invalidate"
-                @click=${() => controller.invalidateAll((k) => k === key)}
-              >
-                Invalidate
-              </button>
-              <button
-                data-action="refetch"
-                ?disabled=${!read}
-                @click=${() =>
-                  read &&
-                  void controller.refetch(read.endpoint, ...(read.args as never[])).catch(() => {})}
-              >
-                Refetch
-              </button>
-            </td>
           </tr>`;
         })}
       </table>
