@@ -84,10 +84,12 @@ try {
       body: JSON.stringify({ ms: 5000 }),
     }),
   );
-  await page.reload();
-  await page.locator('#todos resource-boundary [part="fallback"]:not([hidden])').waitFor();
+  // A new page has a context of its own: no IndexedDB copy (persist) to show the board from.
+  const fresh = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await fresh.goto(`http://127.0.0.1:${port}/demo/`);
+  await fresh.locator('#todos resource-boundary [part="fallback"]:not([hidden])').waitFor();
   const boundaryOut = resolve(dirname(out), 'boundary.png');
-  await page.locator('#todos').screenshot({ path: boundaryOut, animations: 'disabled' });
+  await fresh.locator('#todos').screenshot({ path: boundaryOut, animations: 'disabled' });
   console.log(`wrote ${boundaryOut}`);
   await page.evaluate(() => fetch('/api/__reset', { method: 'POST' }));
 } finally {
