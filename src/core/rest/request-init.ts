@@ -88,3 +88,19 @@ export function sameInit(a: RequestInit | undefined, b: RequestInit | undefined)
   }
   return true;
 }
+
+/**
+ * True for a body fetch sends as it is (a string, bytes, FormData, Blob, URLSearchParams, a
+ * stream); any other body is sent as JSON.
+ * @example isRawBody(new FormData()) // true
+ */
+export function isRawBody(body: unknown): boolean {
+  if (typeof body === 'string') return true;
+  if (body === null || typeof body !== 'object') return false;
+  if (ArrayBuffer.isView(body) || body instanceof ArrayBuffer) return true;
+  for (const name of ['FormData', 'Blob', 'URLSearchParams', 'ReadableStream']) {
+    const type = (globalThis as Record<string, unknown>)[name];
+    if (typeof type === 'function' && body instanceof (type as new () => unknown)) return true;
+  }
+  return false;
+}

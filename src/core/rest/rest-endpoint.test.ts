@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { NetworkError, ResponseFormatError } from '../errors.js';
+import type { RunContext } from '../protocol/types.js';
 import { RestEndpoint } from './rest-endpoint.js';
 import { Collection } from '../schema/collection.js';
 import { Todo } from '../test-utils/entities.js';
@@ -109,6 +110,35 @@ describe('RestEndpoint requests', () => {
     assert.deepEqual(fake.only().headers, {
       'Content-Type': 'application/json',
       Authorization: 'Bearer t0k3n',
+    });
+  });
+
+  it('fetchResponse may be overridden: it gets URL, init and context, and its Response is read', async () => {
+    const seen: [string, RequestInit, unknown][] = [];
+    class Logged extends RestEndpoint {
+      override async fetchResponse(input: string, init: RequestInit, context: RunContext) {
+        seen.push([input, init, context]);
+        return super.fetchResponse(input, init, context);
+      }
+    }
+    const fake = fakeFetch(() => json({ id: '1' }));
+    const context = { fetch: fake.fetch };
+    const endpoint = new Logged({ urlPrefix: prefix, path: '/todos/:id', method: 'PUT' });
+    assert.deepEqual(await endpoint.run([{ id: 1 }, { a: 1 }], context), { id: '1' });
+    assert.equal(seen.length, 1);
+    assert.equal(seen[0]![0], `${prefix}/todos/1`);
+    assert.equal(seen[0]![1].method, 'PUT');
+    assert.equal(seen[0]![1].body, '{"a":1}');
+    assert.equal(seen[0]![2], context);
+    assert.equal(fake.only().init, seen[0]![1]);
+    // One that sends another way, and fails as fetch would, is named like fetch's failures.
+    class Offline extends RestEndpoint {
+      override fetchResponse(): Promise<Response> {
+        return Promise.reject(new TypeError('no route'));
+      }
+    }
+    await assert.rejects(new Offline({ urlPrefix: prefix, path: '/x' }).run([], context), {
+      message: `GET ${prefix}/x failed before a response arrived: no route`,
     });
   });
 

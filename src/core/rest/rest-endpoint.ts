@@ -3,7 +3,6 @@
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
 import type { RetryOption, RunContext, Snapshot } from '../protocol/types.js';
-import { clampDelay, defaultTimers } from '../env/timers.js';
 import type { Schema } from '../schema/types.js';
 import type {
   BodyMethod,
@@ -17,11 +16,17 @@ import type {
 } from './endpoint-types.js';
 import { defaultOptimisticResponse } from './optimistic.js';
 import { findCollection, pageSchema } from '../schema/pagination.js';
-import { parseResponse, reason } from './parse-response.js';
-import { hasHeader, headersRecord, mergeInit, setHeader } from './request-init.js';
+import { parseResponse } from './parse-response.js';
+import {
+  checkInit,
+  checkResponse,
+  refuseCredentials,
+  requestFailure,
+  type RequestState,
+} from './guards.js';
+import { hasHeader, headersRecord, isRawBody, mergeInit, setHeader } from './request-init.js';
+import { anySignal, bindSignals, startTimeout, unless } from './timeout.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
-import { AbortError, TimeoutError } from '../errors.js';
-import { isRuntimeError, shortUrl } from '../util/describe.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
@@ -118,40 +123,6 @@ function callable(prototype: object): RestEndpoint<any> {
     endpoint.run(args as any, {})) as unknown as RestEndpoint<any>;
   Object.setPrototypeOf(endpoint, prototype);
   return endpoint;
-}
-
-function isRawBody(body: unknown): boolean {
-  if (typeof body === 'string') return true;
-  if (body === null || typeof body !== 'object') return false;
-  if (ArrayBuffer.isView(body) || body instanceof ArrayBuffer) return true;
-  for (const name of ['FormData', 'Blob', 'URLSearchParams', 'ReadableStream']) {
-    const type = (globalThis as Record<string, unknown>)[name];
-    if (typeof type === 'function' && body instanceof (type as new () => unknown)) return true;
-  }
-  return false;
-}
-
-function combineSignals(
-  a: AbortSignal | null | undefined,
-  b: AbortSignal | null | undefined,
-): AbortSignal | undefined {
-  if (!a) return b ?? undefined;
-  if (!b || a === b) return a;
-  return AbortSignal.any([a, b]);
-}
-
-/**
- * `task`, or its signal's reason once the signal is aborted, whichever comes first. A failure of
- * `task` after that is let go (no unhandled rejection).
- */
-function unless<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return task;
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    if (signal.aborted) stop();
-    signal.addEventListener('abort', stop);
-    void task.then(resolve, reject).then(() => signal.removeEventListener('abort', stop));
-  });
 }
 
 // Instances are functions: calling one performs the request and resolves with the processed JSON
@@ -290,38 +261,16 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    */
   async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
     const [params, body] = this.splitArgs(args);
-    const url = this.url(params);
-    const shown = hideCredentials(url);
-    if (shown !== url) {
-      // fetch would refuse it too, with the password in its message.
-      throw new TypeError(
-        `${this.method} ${shortUrl(shown)} must not hold a user name or password${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': send credentials in a header' : ''}.`,
-      );
-    }
-    const timeout = this.timeout;
-    if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-      throw new TypeError(
-        `${this.name}: timeout must be a positive number of ms${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (or undefined for none)' : ''}: got ${String(timeout)}.`,
-      );
-    }
+    const request: RequestState = {
+      method: this.method,
+      url: this.url(params),
+      signal: context.signal,
+    };
+    refuseCredentials(request);
     // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
     // getHeaders that never settles (a token refresh that hangs) must not hold the read for good.
-    // The Controller's timers (fake in tests), clamped: a timeout past 2^31-1 ms must not fire at once.
-    const timers = context.timers ?? defaultTimers();
-    let method: string = this.method;
-    let timedOut: TimeoutError | undefined;
-    let timer: unknown;
-    let ours: AbortSignal | undefined;
-    if (timeout !== undefined && Number.isFinite(timeout)) {
-      const timeoutAbort = new AbortController();
-      ours = timeoutAbort.signal;
-      timer = timers.setTimeout(() => {
-        timedOut = new TimeoutError({ method, url, timeout });
-        timeoutAbort.abort(timedOut);
-      }, clampDelay(timeout));
-    }
+    const stop = startTimeout(this, request, context.timers);
     const proto = RestEndpoint.prototype;
-    let value: unknown;
     try {
       let init: RequestInit;
       try {
@@ -331,63 +280,39 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
             // Only code of yours can hang here: the built-in steps are not raced (a listener on
             // the signal per request costs a few µs).
             this.getRequestInit !== proto.getRequestInit || this.getHeaders !== proto.getHeaders
-              ? combineSignals(context.signal, ours)
+              ? anySignal(request.signal, request.deadline)
               : undefined,
           )),
         };
       } catch (error) {
-        if (timedOut) throw timedOut;
-        if (context.signal?.aborted) {
-          throw new AbortError({ method, url, reason: context.signal.reason });
-        }
-        // A body JSON cannot encode (a BigInt, a cycle) or a throwing getHeaders: say which request.
-        const why = error instanceof Error ? error.message : String(error);
-        throw new TypeError(`${method} ${shortUrl(url)} could not be sent: ${why}`, {
-          cause: error,
-        });
+        throw requestFailure(error, request);
       }
-      method = init.method ?? method;
-      checkHeaders(init.headers, method, url);
-      const fetchImpl = context.fetch ?? globalThis.fetch;
-      if (typeof fetchImpl !== 'function') {
-        throw new TypeError(
-          `${this.name}: no fetch available${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '; pass one to the Controller' : ''}.`,
-        );
-      }
-      const userSignal = combineSignals(init.signal, context.signal);
-      const signal = combineSignals(userSignal, ours);
-      if (signal) init.signal = signal;
-      let status: number | undefined;
-      let processing = false;
+      checkInit(init, request, context, this.name);
+      bindSignals(init, request);
       try {
-        const response = await fetchImpl(url, init);
-        // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
-        if (typeof response !== 'object' || response === null) {
-          throw new TypeError(
-            `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
-          );
-        }
-        requestOf.set(response, { method, url });
-        status = response.status;
+        const response = checkResponse(await this.fetchResponse(request.url, init, context));
+        const sent = { method: request.method, url: request.url };
+        requestOf.set(response, sent);
+        request.status = response.status;
         // The body is part of the response: the timeout and an abort cover reading it too.
-        value = await this.parseResponse(response, { method, url });
-        processing = true;
-        value = (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
+        const value = await this.parseResponse(response, sent);
+        request.processing = true;
+        return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
       } catch (error) {
-        throw requestFailure(error, {
-          method,
-          url,
-          status,
-          timedOut,
-          userSignal,
-          headers: init.headers,
-          processing,
-        });
+        throw requestFailure(error, request);
       }
     } finally {
-      if (timer !== undefined) timers.clearTimeout(timer);
+      stop();
     }
-    return value;
+  }
+
+  /**
+   * Sends the request with `context.fetch`, or the global fetch. Override it to send another way
+   * (or to time, log or sign the request); `run` reads the body of the Response it resolves with.
+   * @example override async fetchResponse(input, init, context) { const response = await super.fetchResponse(input, init, context); log(response.status); return response; }
+   */
+  fetchResponse(input: string, init: RequestInit, context: RunContext): Promise<Response> {
+    return (context.fetch ?? globalThis.fetch)(input, init);
   }
 
   /**
@@ -540,82 +465,6 @@ function create(endpoint: RestEndpoint<any>, mode: 'push' | 'unshift'): unknown 
 
 // Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
 Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
-
-/**
- * What a failed request rejects with: the timeout's or the user's abort, a failure before any
- * response (fetch's bare "Failed to fetch" / "fetch failed"), and a TypeError once the response
- * arrived (an override's `parseResponse` that throws, with the status), each naming method and
- * URL. Errors that already describe the response (NetworkError, ResponseFormatError…) pass through.
- */
-function requestFailure(
-  error: unknown,
-  request: {
-    method: string;
-    url: string;
-    /** The response's status, when one arrived. */
-    status: number | undefined;
-    timedOut: TimeoutError | undefined;
-    userSignal: AbortSignal | undefined;
-    headers?: HeadersInit | undefined;
-    /** True once the body was read: `process()` threw. */
-    processing?: boolean;
-  },
-): unknown {
-  const { method, url } = request;
-  const shown = shortUrl(url);
-  if (request.timedOut) return request.timedOut;
-  if (request.headers && error instanceof Error && mentionsHeader(error, request.headers)) {
-    // The runtime quoted a header value (a token) in its message: keep it, and its cause, out.
-    return new TypeError(
-      `${method} ${shown} failed before a response arrived (a header was refused).`,
-    );
-  }
-  if (request.userSignal?.aborted) {
-    return new AbortError({ method, url, reason: request.userSignal.reason });
-  }
-  // fetch's TypeErrors, and what a process() that reads a field the answer lacks throws, say what,
-  // not which request. An error class of the app's own (or a fetch wrapper's) passes through.
-  if (
-    (request.processing ? isRuntimeError(error) : error instanceof TypeError) &&
-    !(error as Error).message.includes(shown)
-  ) {
-    const what =
-      request.status === undefined
-        ? 'failed before a response arrived'
-        : `answered ${request.status}, then ${request.processing ? 'process() ' : ''}failed`;
-    return new TypeError(`${method} ${shown} ${what}: ${reason(error as Error)}`, {
-      cause: error,
-    });
-  }
-  return error;
-}
-
-/**
- * Refuses, before anything is sent, a header value fetch would refuse (a line break or NUL, e.g.
- * a token read with its newline), naming the header but never showing its value.
- */
-function checkHeaders(headers: HeadersInit | undefined, method: string, url: string): void {
-  for (const [name, value] of Object.entries(headersRecord(headers))) {
-    if (/[\r\n\0]/.test(value)) {
-      throw new TypeError(
-        `${method} ${shortUrl(url)}: header "${name}" has a line break or NUL${
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
-            ? ', which HTTP does not allow (the value is not shown)'
-            : ''
-        }.`,
-      );
-    }
-  }
-}
-
-/** True when the error's message or its cause's quotes one of the request's header values. */
-function mentionsHeader(error: Error, headers: HeadersInit): boolean {
-  const cause = (error as { cause?: unknown }).cause;
-  const text = `${error.message} ${cause instanceof Error ? cause.message : ''}`;
-  return Object.values(headersRecord(headers)).some(
-    (value) => value.trim().length >= 4 && text.includes(value.trim()),
-  );
-}
 
 function defaultName(endpoint: RestEndpoint<any>, method: string = endpoint.method): string {
   return `${method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
