@@ -24,7 +24,7 @@ import {
   requestFailure,
   type RequestState,
 } from './guards.js';
-import { hasHeader, headersRecord, isRawBody, mergeInit, setHeader } from './request-init.js';
+import { hasHeader, headersRecord, isRawBody, setHeader } from './request-init.js';
 import { anySignal, bindSignals, startTimeout, unless } from './timeout.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
 
@@ -322,7 +322,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example override async getRequestInit(body) { return { ...(await super.getRequestInit(body)), credentials: 'same-origin' }; }
    */
   async getRequestInit(body: unknown): Promise<RequestInit> {
-    const base = mergeInit(undefined, this.requestInit);
+    const base = this.requestInit;
     const headers: Record<string, string> = {};
     const init: RequestInit = { ...base, method: this.method };
     if (body !== undefined) {
@@ -337,7 +337,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         setHeader(headers, 'Content-Type', 'application/json');
       }
     }
-    for (const [name, value] of Object.entries(headersRecord(base.headers))) {
+    for (const [name, value] of Object.entries(headersRecord(base?.headers))) {
       setHeader(headers, name, value);
     }
     const finalHeaders = await this.getHeaders(headers);
