@@ -216,18 +216,14 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example putTodo.splitArgs([{ title: 'x' }]) // [{}, { title: 'x' }]
    */
   splitArgs(args: readonly unknown[]): [Record<string, unknown>, unknown] {
-    const params = (value: unknown): Record<string, unknown> => {
-      if (value === undefined || value === null) return {};
-      if (typeof value !== 'object' || Array.isArray(value)) {
-        throw new TypeError(
-          `${this.name} takes an object of URL parameters${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(value) ? 'an array' : typeof value}.`,
-        );
-      }
-      return value as Record<string, unknown>;
-    };
-    if (args.length >= 2) return [params(args[0]), args[1]];
     if (args.length === 1 && BODY_METHODS.has(this.method)) return [{}, args[0]];
-    return [params(args[0]), undefined];
+    const params = args[0];
+    if (params != null && (typeof params !== 'object' || Array.isArray(params))) {
+      throw new TypeError(
+        `${this.name} takes an object of URL parameters${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(params) ? 'an array' : typeof params}.`,
+      );
+    }
+    return [(params ?? {}) as Record<string, unknown>, args[1]];
   }
 
   /**
@@ -385,10 +381,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     options: E & Partial<RestEndpointOptions<Extended<O, E>>>,
   ): RestEndpoint<Extended<O, E>> {
     const next = callable(Object.getPrototypeOf(this));
-    for (const key of Reflect.ownKeys(this)) {
-      if (key === 'length' || key === 'name') continue;
-      Object.defineProperty(next, key, Object.getOwnPropertyDescriptor(this, key)!);
-    }
+    // Every own property but the function's length: options and subclass fields alike (the name
+    // is set again below).
+    const { length: _, ...own } = Object.getOwnPropertyDescriptors(this);
+    Object.defineProperties(next, own);
     for (const key of Object.keys(options)) {
       if (key !== 'name') define(next, key, (options as any)[key]);
     }
