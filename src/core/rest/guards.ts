@@ -91,7 +91,7 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
   const { method, url, init, deadline, signal } = request;
   const shown = shortUrl(url);
   if (deadline?.aborted) return deadline.reason as TimeoutError;
-  if (init?.headers && error instanceof Error && mentionsHeader(error, init.headers)) {
+  if (error instanceof Error && mentionsHeader(error, init?.headers)) {
     // The runtime quoted a header value (a token) in its message: keep it, and its cause, out.
     return new TypeError(
       `${method} ${shown} failed before a response arrived (a header was refused).`,
@@ -120,7 +120,7 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
 }
 
 /** True when the error's message or its cause's quotes one of the request's header values. */
-function mentionsHeader(error: Error, headers: HeadersInit): boolean {
+function mentionsHeader(error: Error, headers: HeadersInit | undefined): boolean {
   const cause = (error as { cause?: unknown }).cause;
   const text = `${error.message} ${cause instanceof Error ? cause.message : ''}`;
   return Object.values(headersRecord(headers)).some(

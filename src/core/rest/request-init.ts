@@ -34,12 +34,6 @@ export function setHeader(headers: Record<string, string>, name: string, value: 
   defineOwn(headers, name, String(value));
 }
 
-/** True when a header of that name (any letter case) is present. */
-export function hasHeader(headers: Record<string, string>, name: string): boolean {
-  const lower = name.toLowerCase();
-  return Object.keys(headers).some((existing) => existing.toLowerCase() === lower);
-}
-
 /**
  * `extra` over `base`; headers merged by name instead of replaced.
  * @example mergeInit({ headers: { A: '1' } }, { headers: { B: '2' } }) // { headers: { A: '1', B: '2' } }

@@ -24,7 +24,7 @@ import {
   requestFailure,
   type RequestState,
 } from './guards.js';
-import { hasHeader, headersRecord, isRawBody, setHeader } from './request-init.js';
+import { headersRecord, isRawBody, setHeader } from './request-init.js';
 import { anySignal, bindSignals, startTimeout, unless } from './timeout.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
 
@@ -338,7 +338,11 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     }
     const finalHeaders = await this.getHeaders(headers);
     const record = headersRecord(finalHeaders);
-    if (Object.keys(record).length > 0 || hasHeader(headers, 'content-type')) init.headers = record;
+    if (
+      Object.keys(record).length > 0 ||
+      Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
+    )
+      init.headers = record;
     else delete init.headers;
     return init;
   }
