@@ -32,7 +32,7 @@ import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { checkTimings, dataExpiresAt } from './expiry.js';
+import { checkTimings, dataExpiresAt, DEFAULT_DATA_EXPIRY } from './expiry.js';
 import { KeyEntries } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
@@ -396,7 +396,7 @@ export class Controller implements ControllerLike {
       value,
       fetchedAt: this.#requests.stamp(),
       date: now,
-      expiresAt: now + 60_000,
+      expiresAt: now + DEFAULT_DATA_EXPIRY,
     });
   }
 

@@ -23,7 +23,7 @@ export function checkTimings(endpoint: EndpointLike): void {
     const length = endpoint[name];
     if (length !== undefined && !(typeof length === 'number' && length >= 0)) {
       throw new TypeError(
-        `${endpoint.name}: ${name} must be a number of ms (0 or more): got ${String(length)}.`,
+        `${endpoint.name}: ${name} must be a number of ms${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (0 or more)' : ''}: got ${String(length)}.`,
       );
     }
   }
@@ -32,6 +32,15 @@ export function checkTimings(endpoint: EndpointLike): void {
 /** When data fetched now by `endpoint` goes stale. */
 export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
   return Math.min(now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY), NEVER);
+}
+
+/**
+ * The one exponential backoff: `base` ms, doubled with each failure in a row after the first, up
+ * to `cap` (a soft error's expiry here, the wait between retries in retry.ts).
+ * @example backoff(1_000, 3, 60_000) // 4_000
+ */
+export function backoff(base: number, failures: number, cap: number): number {
+  return Math.min(base * 2 ** (failures - 1), cap);
 }
 
 /**
@@ -46,5 +55,5 @@ export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
 export function errorExpiry(endpoint: EndpointLike, error: unknown, failures: number): number {
   const base = endpoint.errorExpiryLength ?? (isClientError(error) ? NEVER : DEFAULT_ERROR_EXPIRY);
   if (base >= MAX_BACKOFF) return Math.min(base, NEVER);
-  return Math.min(base * 2 ** (failures - 1), MAX_BACKOFF);
+  return backoff(base, failures, MAX_BACKOFF);
 }

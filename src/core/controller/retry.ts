@@ -7,6 +7,7 @@
 import { clampDelay } from '../env/timers.js';
 import type { Timers } from '../env/timers.js';
 import { isAbortError, isRetryable } from '../protocol/error-policy.js';
+import { backoff } from './expiry.js';
 import type { EndpointLike, RetryOption } from '../protocol/types.js';
 
 /** Retries of a read when its endpoint says nothing: three attempts in all. */
@@ -82,8 +83,8 @@ export function retryDelay(
   if (asked !== undefined) return asked <= MAX_RETRY_DELAY ? asked : undefined;
   // Equal jitter: half the backoff is fixed, half random, so clients that failed together do not
   // come back together.
-  const backoff = Math.min(BASE_DELAY * 2 ** (failures - 1), MAX_RETRY_DELAY);
-  return backoff / 2 + (Math.random() * backoff) / 2;
+  const wait = backoff(BASE_DELAY, failures, MAX_RETRY_DELAY);
+  return wait / 2 + (Math.random() * wait) / 2;
 }
 
 /**
