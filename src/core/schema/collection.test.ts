@@ -21,6 +21,20 @@ function fetchList(
   return normalize(collection, todos, [params], store);
 }
 
+/** An entity with a Collection of its todos nested in it, keyed by the owner's id. */
+const Entity = Object.getPrototypeOf(Todo) as typeof import('./entity.js').Entity;
+class Owner extends Entity {
+  id = '';
+  todos: Todo[] = [];
+  pk() {
+    return this.id;
+  }
+  static key = 'Owner';
+  static schema = {
+    todos: new Collection([Todo], { nestKey: (parent) => ({ userId: parent.id }) }),
+  };
+}
+
 describe('schema.Collection', () => {
   it('keeps one list per canonical argument set', () => {
     let store = fetchList({ entities: {}, entitiesMeta: {} }, { userId: 1, completed: false }, [
@@ -197,20 +211,6 @@ describe('schema.Collection', () => {
   });
 
   it('nested in an entity, a list is keyed by the parent', () => {
-    const { Entity } = {
-      Entity: Object.getPrototypeOf(Todo) as typeof import('./entity.js').Entity,
-    };
-    class Owner extends Entity {
-      id = '';
-      todos: Todo[] = [];
-      pk() {
-        return this.id;
-      }
-      static key = 'Owner';
-      static schema = {
-        todos: new Collection([Todo], { nestKey: (parent) => ({ userId: parent.id }) }),
-      };
-    }
     const store = normalize(Owner, { id: '5', todos: [{ id: 'a', userId: 5 }] });
     assert.deepEqual(lists(store), { '{"userId":"5"}': ['a'] });
     const created = normalize(todoList.push, { id: 'b', userId: 5 }, [{}, { userId: 5 }], store);
@@ -222,18 +222,6 @@ describe('schema.Collection', () => {
   });
 
   it('one stored list read through a nested Collection and through getList is one array', () => {
-    const Entity = Object.getPrototypeOf(Todo) as typeof import('./entity.js').Entity;
-    class Owner extends Entity {
-      id = '';
-      todos: Todo[] = [];
-      pk() {
-        return this.id;
-      }
-      static key = 'Owner';
-      static schema = {
-        todos: new Collection([Todo], { nestKey: (parent) => ({ userId: parent.id }) }),
-      };
-    }
     const store = normalize(Owner, { id: '5', todos: [{ id: 'a', userId: 5 }] });
     const memo = new MemoCache();
     const owner = memo.denormalize(Owner, '5', store.entities) as Owner;
