@@ -3,7 +3,11 @@
 import typescript from '@rollup/plugin-typescript';
 
 const isExternal = (id) =>
-  id === 'lit' || id.startsWith('lit/') || id.startsWith('@lit/') || id.startsWith('@lit-labs/');
+  id === 'lit' ||
+  id === 'signal-polyfill' ||
+  id.startsWith('lit/') ||
+  id.startsWith('@lit/') ||
+  id.startsWith('@lit-labs/');
 
 export default {
   input: {
@@ -15,6 +19,7 @@ export default {
     'infinite/index': 'src/infinite/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
+    'signals/index': 'src/signals/index.ts',
   },
   external: isExternal,
   output: {
