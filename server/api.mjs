@@ -110,6 +110,24 @@ export function createApi({ latency = 0 } = {}) {
     ],
     ['GET', /^\/__requests$/, () => ({ body: requests })],
     [
+      'POST',
+      /^\/__fill$/,
+      ({ body }) => {
+        // Many todos for one user at once (a long list for tests), until the next reset.
+        const { userId, count } = body ?? {};
+        if (!Number.isInteger(userId) || !Number.isInteger(count) || count < 1 || count > 5_000)
+          throw new HttpError(400, 'Fields "userId" and "count" (1 to 5000) must be integers.');
+        const added = Array.from({ length: count }, (_, i) => ({
+          id: String(state.nextTodoId++),
+          userId,
+          title: `Todo ${i + 1}`,
+          completed: false,
+        }));
+        state.todos = [...state.todos, ...added];
+        return { body: { first: added[0].id, last: added.at(-1).id } };
+      },
+    ],
+    [
       'GET',
       /^\/__events$/,
       () => ({

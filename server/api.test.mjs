@@ -128,6 +128,18 @@ describe('demo REST API', () => {
     assert.equal(api.latency, 25);
   });
 
+  it('adds many todos for one user on POST /__fill until a reset', () => {
+    const { body } = call('POST', '/__fill', { body: { userId: 9, count: 1000 } });
+    const listed = call('GET', '/todos', { query: { userId: '9' } }).body;
+    assert.equal(listed.length, 1000);
+    assert.equal(listed[0].id, body.first);
+    assert.equal(listed[999].id, body.last);
+    assert.equal(call('POST', '/__fill', { body: { userId: 9, count: 0 } }).status, 400);
+    assert.equal(call('POST', '/__fill', { body: { count: 3 } }).status, 400);
+    call('POST', '/__reset');
+    assert.equal(call('GET', '/todos', { query: { userId: '9' } }).body.length, 0);
+  });
+
   it('logs the requests it answered until a reset, its own test routes left out', () => {
     call('GET', '/todos', { query: { userId: '1', completed: 'false' } });
     call('PATCH', '/todos/2', { body: { completed: true } });

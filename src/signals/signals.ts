@@ -174,9 +174,10 @@ function clockOf(controller: ControllerLike): StoreClock {
  *   @property({ type: Number }) todoId = 0;
  *   readonly todo = entitySignal(this, Todo, () => ({ id: this.todoId }));
  *   render() {
- *     return html`<span>${watch(this.title)}</span>`;
+ *     return html`<span>${watch(this.label)}</span>`;
  *   }
- *   readonly title = new Signal.Computed(() => this.todo.get()?.title ?? '');
+ *   // Not `title`: HTMLElement has one.
+ *   readonly label = new Signal.Computed(() => this.todo.get()?.title ?? '');
  * }
  * ```
  */
