@@ -6,7 +6,7 @@ import { LitElement, html } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { SignalWatcher, watch } from '@lit-labs/signals';
 import { Signal } from 'signal-polyfill';
-import type { Controller } from '../core/index.js';
+import { Controller } from '../core/index.js';
 import '../lit/define-provider.js';
 import { Todo, TodoResource } from '../../demo/resources.js';
 import { until as waitUntil } from '../lit/test-utils/reader.js';
@@ -62,13 +62,13 @@ customElements.define('signal-row', SignalRow);
 customElements.define('signal-list', SignalList);
 
 async function mount() {
-  const provider = document.createElement('resource-provider') as HTMLElement & {
-    controller: Controller;
-  };
+  const provider = document.createElement('resource-provider');
+  const controller = new Controller();
+  provider.controller = controller;
   const list = document.createElement('signal-list') as SignalList;
   provider.append(list);
   document.body.append(provider);
-  return { provider, list, controller: provider.controller };
+  return { provider, list, controller };
 }
 
 const rowsOf = (list: SignalList) => [...list.shadowRoot!.querySelectorAll('signal-row')];
