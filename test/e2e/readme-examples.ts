@@ -22,7 +22,11 @@ import {
   type Manager,
   type RestGenerics,
 } from '../../src/index.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { SignalWatcher, watch } from '@lit-labs/signals';
+import { Signal } from 'signal-polyfill';
 import { InfiniteController } from '../../src/infinite/index.js';
+import { entitySignal, readSignal } from '../../src/signals/index.js';
 import { dehydrate, hydrate } from '../../src/hydration/index.js';
 import {
   PersistManager,
@@ -471,4 +475,48 @@ export function cachedController(): Controller {
     managers: [persist, new TabSyncManager({ channel: 'my-app-v1' })],
     fetch: persist.gateFetch(),
   });
+}
+
+// --- docs/guide/signals.md ---
+@customElement('todo-row')
+export class TodoRow extends SignalWatcher(LitElement) {
+  readonly #id = new Signal.State('');
+  set todoId(id: string) {
+    this.#id.set(id);
+  }
+  readonly todo = entitySignal(this, Todo, () => ({ id: this.#id.get() }));
+  // Not `title`: HTMLElement has a `title` property of its own.
+  readonly label = new Signal.Computed(() => this.todo.get()?.title ?? '');
+  readonly done = new Signal.Computed(() => this.todo.get()?.completed ?? false);
+
+  render() {
+    return html`<label>
+      <input type="checkbox" .checked=${watch(this.done)} disabled />
+      ${watch(this.label)}
+    </label>`;
+  }
+}
+
+@customElement('todo-rows')
+export class TodoRows extends SignalWatcher(LitElement) {
+  readonly userId = new Signal.State(1);
+  readonly todos = readSignal(this, TodoResource.getList, () => ({ userId: this.userId.get() }));
+  // The ids alone, the same array while they are the same: a renamed todo leaves it unchanged.
+  readonly ids = new Signal.Computed(() => (this.todos.get().value ?? []).map((todo) => todo.id), {
+    equals: (a, b) => a.length === b.length && a.every((id, i) => id === b[i]),
+  });
+  readonly rows = new Signal.Computed(() => {
+    const { status, error } = this.todos.get();
+    if (status === 'error') return html`<p role="alert">${String(error)}</p>`;
+    if (status === 'pending') return html`<p>Loading…</p>`;
+    return repeat(
+      this.ids.get(),
+      (id) => id,
+      (id) => html`<todo-row .todoId=${id}></todo-row>`,
+    );
+  });
+
+  render() {
+    return html`${watch(this.rows)}`;
+  }
 }

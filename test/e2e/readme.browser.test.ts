@@ -25,6 +25,8 @@ import {
   withController,
   type EndlessFeed,
   type NewTodo,
+  type TodoRow,
+  type TodoRows,
   type TodoToggle,
   type WhoAmI,
 } from './readme-examples.js';
@@ -240,5 +242,35 @@ describe('README examples', () => {
     expect(moved.data!.map((t) => t.id)).to.deep.equal(
       from.getResponse(TodoResource.getList, { userId: 1 }).data!.map((t) => t.id),
     );
+  });
+
+  it('signals: the rows of user 1, a rename shown in its row with no render of any host', async () => {
+    const { controller, provider } = await mount(html`<todo-rows></todo-rows>`);
+    const list = provider.querySelector('todo-rows') as TodoRows;
+    const rows = () => [...list.shadowRoot!.querySelectorAll('todo-row')];
+    await until(() =>
+      expect(rows().map(text)).to.deep.equal([
+        'Write the spec',
+        'Review pull requests',
+        'Plan the release',
+        'Fix the flaky test',
+      ]),
+    );
+    let renders = 0;
+    const count = (element: { render(): unknown }) => {
+      const render = element.render.bind(element);
+      element.render = () => (renders++, render());
+    };
+    count(list);
+    rows().forEach((row) => count(row as unknown as { render(): unknown }));
+    await controller.fetch(TodoResource.partialUpdate, { id: '2' }, { title: 'Renamed' });
+    await until(() => expect(text(rows()[1]!)).to.equal('Renamed'));
+    expect(renders).to.equal(0);
+
+    list.userId.set(2);
+    await until(() =>
+      expect(rows().map((row) => (row as TodoRow).todo.get()?.userId)).to.deep.equal([2, 2, 2, 2]),
+    );
+    expect((await serverTodo('2')).title).to.equal('Renamed');
   });
 });
