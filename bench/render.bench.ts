@@ -41,6 +41,7 @@ const count = option('rows', 1000);
 const cpuPass = !process.argv.includes('--no-cpu');
 const libraries: LibraryName[] = [
   'resource-elements',
+  'resource-elements signals',
   'limit',
   'lit-query setQueryData',
   'lit-query invalidate',
@@ -204,6 +205,7 @@ function report(samples: Samples, version: string) {
       `${runs}x${rounds} (mutations); rows = distinct row elements that rendered.\n`,
   );
   const ours = samples['resource-elements'];
+  const signals = samples['resource-elements signals'];
   const limit = samples.limit;
   const setData = samples['lit-query setQueryData'];
   const invalidate = samples['lit-query invalidate'];
@@ -215,10 +217,12 @@ function report(samples: Samples, version: string) {
     return [
       scenario,
       ...cell(ours),
+      ...cell(signals),
       ...cell(limit),
       ...cell(setData),
       ...cell(invalidate),
       `${pairedRatio(ours[scenario], limit[scenario]).toFixed(2)}x`,
+      `${pairedRatio(signals[scenario], limit[scenario]).toFixed(2)}x`,
       `${pairedRatio(ours[scenario], setData[scenario]).toFixed(2)}x`,
       `${pairedRatio(ours[scenario], invalidate[scenario]).toFixed(2)}x`,
     ];
@@ -228,6 +232,8 @@ function report(samples: Samples, version: string) {
       'scenario',
       'ours',
       'rows',
+      'signals',
+      'rows',
       'limit',
       'rows',
       'lq setQueryData',
@@ -235,6 +241,7 @@ function report(samples: Samples, version: string) {
       'lq invalidate',
       'rows',
       'limit/ours',
+      'limit/signals',
       'setQD/ours',
       'inval./ours',
     ]),
@@ -284,6 +291,7 @@ function reportCpu(cpu: CpuSamples) {
   );
   const names: [LibraryName, string][] = [
     ['resource-elements', 'ours'],
+    ['resource-elements signals', 'signals'],
     ['limit', 'limit'],
     ['lit-query setQueryData', 'lq setQD'],
     ['lit-query invalidate', 'lq inval.'],
@@ -294,6 +302,8 @@ function reportCpu(cpu: CpuSamples) {
     ...names.map(([l]) => med(l, scenario, 'task').toFixed(2)),
     `${(med('resource-elements', scenario, 'script') / med('limit', scenario, 'script')).toFixed(2)}x`,
     `${(med('resource-elements', scenario, 'task') / med('limit', scenario, 'task')).toFixed(2)}x`,
+    `${(med('resource-elements signals', scenario, 'script') / med('limit', scenario, 'script')).toFixed(2)}x`,
+    `${(med('resource-elements signals', scenario, 'task') / med('limit', scenario, 'task')).toFixed(2)}x`,
   ]);
   console.log(
     table(rows, [
@@ -302,6 +312,8 @@ function reportCpu(cpu: CpuSamples) {
       ...names.map(([, n]) => `task ${n}`),
       'script ours/limit',
       'task ours/limit',
+      'script signals/limit',
+      'task signals/limit',
     ]),
   );
   const idle = names.map(

@@ -15,9 +15,14 @@ import { since, snapshot } from './instrument.js';
 import { limitApp } from './limit-app.js';
 import { litQueryApp } from './lit-query-app.js';
 import { resourceElementsApp } from './resource-elements-app.js';
+import { signalsApp } from './signals-app.js';
 
 export type LibraryName =
-  'resource-elements' | 'limit' | 'lit-query invalidate' | 'lit-query setQueryData';
+  | 'resource-elements'
+  | 'resource-elements signals'
+  | 'limit'
+  | 'lit-query invalidate'
+  | 'lit-query setQueryData';
 
 export interface Measurement {
   ms: number;
@@ -116,9 +121,11 @@ const renderBench = {
     app =
       library === 'resource-elements'
         ? resourceElementsApp()
-        : library === 'limit'
-          ? limitApp()
-          : litQueryApp(library === 'lit-query invalidate' ? 'invalidate' : 'setQueryData');
+        : library === 'resource-elements signals'
+          ? signalsApp()
+          : library === 'limit'
+            ? limitApp()
+            : litQueryApp(library === 'lit-query invalidate' ? 'invalidate' : 'setQueryData');
     const last = String(count);
     return measure(
       () => {

@@ -20,6 +20,26 @@ class Todo extends Entity {
   static key = 'Todo';
 }
 
+class Author extends Entity {
+  id = 0;
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Author';
+}
+
+class Note extends Entity {
+  id = 0;
+  text = '';
+  author = Author.fromJS();
+  pk() {
+    return this.id;
+  }
+  static key = 'Note';
+  static schema = { author: Author };
+}
+
 const TodoResource = createResource({
   urlPrefix: 'https://api.test',
   path: '/todos/:id',
@@ -198,6 +218,41 @@ describe('entitySignal', () => {
     server.take('PATCH https://api.test/todos/1').respond(500, { message: 'no' });
     await assert.rejects(update);
     assert.equal(todo.get(), stored);
+    watched.stop();
+  });
+
+  it('changes when an entity it nests changes, though its own stored object did not', () => {
+    const { controller } = setup();
+    controller.set(Note, { id: 1, text: 'hello', author: { id: 5, name: 'Ada' } });
+    const note = entitySignal(controller, Note, { id: 1 });
+    const watched = watch(note);
+    const before = note.get()!;
+    assert.equal(before.author.name, 'Ada');
+    controller.set(Author, { id: 5, name: 'Ada L.' });
+    const after = note.get()!;
+    assert.notEqual(after, before);
+    assert.equal(after.author.name, 'Ada L.');
+    assert.ok(watched.dirty >= 1);
+    watched.stop();
+  });
+
+  it('is dirtied only when its own entity changed, not by every change to the store', () => {
+    const { controller } = setup();
+    controller.set(
+      [Todo],
+      [
+        { id: 1, title: 'one' },
+        { id: 2, title: 'two' },
+      ],
+    );
+    const one = entitySignal(controller, Todo, { id: 1 });
+    const watched = watch(one);
+    const dirty = watched.dirty;
+    controller.set(Todo, { id: 2, title: 'two, renamed' });
+    controller.set(Note, { id: 3, text: 'elsewhere' });
+    assert.equal(watched.dirty, dirty);
+    controller.set(Todo, { id: 1, title: 'one, renamed' });
+    assert.equal(watched.dirty, dirty + 1);
     watched.stop();
   });
 });

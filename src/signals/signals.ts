@@ -5,7 +5,13 @@
  */
 import { Signal } from 'signal-polyfill';
 import { ReadStatus, ResponseObserver } from '../core/index.js';
-import type { ControllerLike, EndpointLike, EntityClass, Resolved } from '../core/index.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  EntityClass,
+  Resolved,
+  StoreState,
+} from '../core/index.js';
 import { ProviderLink } from '../lit/provider-link.js';
 import type { ResourceHost, ReadParams } from '../lit/resource-controller.js';
 
@@ -147,18 +153,33 @@ export function readSignal<E extends EndpointLike>(
   return read;
 }
 
-/** Per Controller: one store listener for all its watched entity signals, and what it bumps. */
-interface StoreClock {
-  readonly changes: Signal.State<number>;
-  watchers: number;
-  stop?: (() => void) | undefined;
-}
-const clocks = new WeakMap<ControllerLike, StoreClock>();
+/**
+ * Per Controller: the entity signals watched on it, and the one store listener that tells them
+ * (each looks at its own entity and changes only when that changed).
+ */
+/** Told the committed state when the Controller passes it (ours does), else undefined. */
+type Refresh = (state: StoreState | undefined) => void;
+const watching = new WeakMap<ControllerLike, { signals: Set<Refresh>; stop: () => void }>();
 
-function clockOf(controller: ControllerLike): StoreClock {
-  let clock = clocks.get(controller);
-  if (!clock) clocks.set(controller, (clock = { changes: new Signal.State(0), watchers: 0 }));
-  return clock;
+function watchStore(controller: ControllerLike, refresh: Refresh): () => void {
+  let entry = watching.get(controller);
+  if (!entry) {
+    const signals = new Set<Refresh>();
+    // ControllerLike promises a call, the Controller also passes the change: use it when given.
+    const tellAll = (change?: { readonly state?: StoreState }) =>
+      signals.forEach((tell) => tell(change?.state));
+    const stop = controller.addListener(tellAll);
+    watching.set(controller, (entry = { signals, stop }));
+  }
+  const { signals, stop } = entry;
+  signals.add(refresh);
+  return () => {
+    signals.delete(refresh);
+    if (signals.size === 0 && watching.get(controller)?.signals === signals) {
+      watching.delete(controller);
+      stop();
+    }
+  };
 }
 
 /**
@@ -188,46 +209,77 @@ export function entitySignal<T extends EntityClass>(
 ): Signal.Computed<InstanceType<T> | undefined> {
   const controller = controllerOf(source);
   const fields = new Signal.Computed(() => valueOf(params));
+  // The pk of each params object, found once (params stay the same object until they change).
+  const pks = new WeakMap<object, string>();
+  const pkOf = (at: object): string => {
+    let pk = pks.get(at);
+    if (pk === undefined) pks.set(at, (pk = String(entity.pk(at))));
+    return pk;
+  };
+  // An entity with no nested schema is the stored object alone: while that object and the
+  // pending optimistic updates stay the same, so does what it reads as.
+  const leaf = Object.keys(entity.schema).length === 0;
   // How the store is asked: a read of one entity by its pk, never sent (it has no URL).
-  const lookup = Object.assign(() => Promise.reject(new TypeError(`${entity.key} is a lookup`)), {
+  const refuse = () => Promise.reject(new TypeError(`${entity.key} is read from the store only`));
+  const lookup = Object.assign(refuse, {
     schema: entity,
     sideEffect: false as const,
-    key: (at: object) => `${entity.key} ${String(entity.pk(at))}`,
-    run: () => Promise.reject(new TypeError(`${entity.key} is a lookup`)),
+    run: refuse,
+    key: (at: object) => `${entity.key} ${pkOf(at)}`,
   }) as unknown as EndpointLike<[object], InstanceType<T>>;
-  let counted: StoreClock | undefined;
+  const read = (current: ControllerLike | undefined, at: object | null | undefined) =>
+    current && at ? current.getResponse(lookup, at).data : undefined;
+  /** Bumped when the store's change changed this entity. */
+  const changed = new Signal.State(0);
+  let shown: InstanceType<T> | undefined;
+  let stop: (() => void) | undefined;
+  let on: ControllerLike | undefined;
   let watched = false;
 
-  const count = (next: ControllerLike | undefined) => {
-    const clock = next && clockOf(next);
-    if (clock === counted) return;
-    if (counted && --counted.watchers === 0) {
-      counted.stop?.();
-      counted.stop = undefined;
+  /** What the last change left of this entity: its stored object, and the optimistic list. */
+  let seen: unknown;
+  let optimistic: StoreState['optimistic'] | undefined;
+
+  /** The params and pk the signal last read with (a store change reads with the same). */
+  let at: Record<string, unknown> | null | undefined;
+  let pk: string | undefined;
+
+  const refresh = (state: StoreState | undefined) => {
+    if (leaf && pk !== undefined && state) {
+      const table = state.entities[entity.key];
+      const stored = table && Object.hasOwn(table, pk) ? table[pk] : undefined;
+      const same = stored === seen && state.optimistic === optimistic;
+      seen = stored;
+      optimistic = state.optimistic;
+      if (same) return;
     }
-    counted = clock;
-    if (clock && clock.watchers++ === 0) {
-      clock.stop = next!.addListener(() => clock.changes.set(clock.changes.get() + 1));
-    }
+    if (read(on, at) !== shown) changed.set(changed.get() + 1);
+  };
+  const listen = (next: ControllerLike | undefined) => {
+    if (next === on && (stop !== undefined) === watched) return;
+    stop?.();
+    stop = undefined;
+    on = next;
+    if (next && watched) stop = watchStore(next, refresh);
   };
 
   return new Signal.Computed(
     () => {
+      changed.get();
       const current = controller.get();
-      if (watched) count(current);
-      const at = fields.get();
-      if (!current || !at) return undefined;
-      clockOf(current).changes.get();
-      return Signal.subtle.untrack(() => current.getResponse(lookup, at).data);
+      at = fields.get();
+      pk = at ? pkOf(at) : undefined;
+      listen(current);
+      return (shown = Signal.subtle.untrack(() => read(current, at)));
     },
     {
       [Signal.subtle.watched]() {
         watched = true;
-        count(Signal.subtle.untrack(() => controller.get()));
+        listen(Signal.subtle.untrack(() => controller.get()));
       },
       [Signal.subtle.unwatched]() {
         watched = false;
-        count(undefined);
+        listen(undefined);
       },
     },
   );

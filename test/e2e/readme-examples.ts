@@ -505,8 +505,11 @@ export class TodoRows extends SignalWatcher(LitElement) {
   readonly ids = new Signal.Computed(() => (this.todos.get().value ?? []).map((todo) => todo.id), {
     equals: (a, b) => a.length === b.length && a.every((id, i) => id === b[i]),
   });
+  // The status alone: a renamed todo changes the read's value, not its status.
+  readonly status = new Signal.Computed(() => this.todos.get().status);
   readonly rows = new Signal.Computed(() => {
-    const { status, error } = this.todos.get();
+    const status = this.status.get();
+    const error = status === 'error' ? this.todos.get().error : undefined;
     if (status === 'error') return html`<p role="alert">${String(error)}</p>`;
     if (status === 'pending') return html`<p>Loading…</p>`;
     return repeat(
