@@ -144,7 +144,7 @@ function wait(ms: number, signal: AbortSignal, env: RetryEnv, failure: unknown):
 }
 
 function abortError(): Error {
-  const error = new Error('The read was aborted while it waited to be tried again');
+  const error = new Error('Aborted before a retry');
   error.name = 'AbortError';
   return error;
 }

@@ -129,7 +129,9 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     const inner = schema[0] as { key?: unknown };
     const innerKey = typeof inner?.key === 'string' ? inner.key : undefined;
     if (options.key === undefined && innerKey === undefined) {
-      throw new TypeError('schema.Collection needs a key option when its members are not entities');
+      throw new TypeError(
+        `schema.Collection needs a key option${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' when its members are not entities' : ''}`,
+      );
     }
     this.key = options.key ?? `[${innerKey}]`;
     this.nestKey = options.nestKey;
