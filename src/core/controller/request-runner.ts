@@ -94,17 +94,24 @@ export class RequestRunner {
     entry.inFlight++;
     entry.shown = { endpoint, args };
     this.#p.events.emit({ type: 'request', phase: 'start', id: seq, endpoint, args, key });
-    if (request.optimistic) {
-      this.#p.optimistic.register(seq, endpoint);
-      this.#p.store.dispatch({
-        type: 'optimistic/add',
-        entry: { id: seq, key, args: [...args], fetchedAt: request.startedAt },
-      });
-    }
+    const stamp = () => {
+      if (request.optimistic) {
+        this.#p.store.dispatch({
+          type: 'optimistic/add',
+          entry: { id: seq, key, args: [...args], fetchedAt: request.startedAt },
+        });
+      }
+    };
+    if (request.optimistic) this.#p.optimistic.register(seq, endpoint);
+    stamp();
     const context: RunContext = {
       ...(this.#p.fetch ? { fetch: this.#p.fetch } : {}),
       signal: request.abort.signal,
       timers: this.#p.timers,
+      sending: (at = this.#p.requests.stamp()) => {
+        request.startedAt = at;
+        stamp();
+      },
     };
     // Retries run inside the one request: readers see one pending read, and only the last
     // failure is stored.

@@ -9,7 +9,8 @@ export interface Request {
   /** Start order: larger is newer. Orders responses independently of the clock's resolution. */
   readonly seq: number;
   /** When it started, strictly after every earlier request (ties broken below a millisecond). */
-  readonly startedAt: number;
+  /** When it was sent (`RunContext.sending` moves it): its answer is as old as that. */
+  startedAt: number;
   readonly endpoint: EndpointLike;
   readonly args: readonly unknown[];
   /** The key the response is stored under, and the args it is normalized with. */

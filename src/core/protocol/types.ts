@@ -39,6 +39,12 @@ export interface RunContext {
   readonly signal?: AbortSignal;
   /** The timers a timeout runs on (fake in tests). */
   readonly timers?: Timers;
+  /**
+   * For a run that waits before it sends (a queued mutation): `sending(Infinity)` as it starts to
+   * wait keeps its optimistic update above every read until then; `sending()` as it sends dates
+   * the request (its answer and its optimistic update) now, newer than the reads made meanwhile.
+   */
+  readonly sending?: (at?: number) => void;
 }
 
 /** Read access to the store for `getOptimisticResponse`. */

@@ -1,8 +1,9 @@
 /** The queue of pending optimistic updates: `optimistic/add`, `optimistic/remove`. */
 import type { OptimisticEntry, StoreState } from '../state.js';
 
+/** Adds an entry last; one with the id of an entry already queued replaces it (a restamp). */
 export function addOptimistic(state: StoreState, entry: OptimisticEntry): StoreState {
-  return { ...state, optimistic: [...state.optimistic, entry] };
+  return { ...state, optimistic: [...settle(state.optimistic, entry.id), entry] };
 }
 
 export function removeOptimistic(state: StoreState, id: number): StoreState {
