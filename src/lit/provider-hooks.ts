@@ -10,8 +10,11 @@ import type { ControllerLike } from '../core/index.js';
 export interface ProviderManagersHook {
   /** Makes the provider's Controller when its attributes need one made their way (persist). */
   create(provider: HTMLElement): ControllerLike | undefined;
-  /** Attaches what the attributes ask for; returns the function that detaches it. */
-  connect(provider: HTMLElement, controller: ControllerLike): () => void;
+  /**
+   * Attaches what the attributes ask for; returns the function that detaches it. `states` is the
+   * provider's CustomStateSet (undefined where the browser has none), for states of their own.
+   */
+  connect(provider: HTMLElement, controller: ControllerLike, states?: Set<string>): () => void;
 }
 
 /**
@@ -30,16 +33,21 @@ export const providerHooks: {
  * module evaluated after the one that defined the provider): the hook is looked for again then.
  * @example this.#detachManagers = connectManagers(this, this.controller);
  */
-export function connectManagers(provider: HTMLElement, controller: ControllerLike): () => void {
+export function connectManagers(
+  provider: HTMLElement,
+  controller: ControllerLike,
+  states?: Set<string>,
+): () => void {
   let detach: (() => void) | undefined;
   let connected = true;
   const attach = () => {
-    if (providerHooks.managers) detach = providerHooks.managers.connect(provider, controller);
-    else if (provider.matches('[events],[sync-tabs],[persist]')) {
+    if (providerHooks.managers)
+      detach = providerHooks.managers.connect(provider, controller, states);
+    else if (provider.matches('[events],[sync-tabs],[persist],[offline-queue]')) {
       console.error(
         `<${provider.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
           typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
-            ? ' for events, sync-tabs and persist, called before the provider connects'
+            ? ' for events, sync-tabs, persist and offline-queue, called before the provider connects'
             : ''
         }.`,
       );

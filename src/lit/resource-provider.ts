@@ -101,7 +101,7 @@ export class ResourceProvider extends LitElement {
       this.#watchActivity();
       // The attributes' managers move too: what they bring must land in the store read now.
       this.#detachManagers?.();
-      this.#detachManagers = connectManagers(this, controller);
+      this.#detachManagers = connectManagers(this, controller, this.#states);
     }
   }
 
@@ -136,7 +136,7 @@ export class ResourceProvider extends LitElement {
     // "offline" would hold every retry back.
     this.#watchActivity();
     // `events`, `sync-tabs`, `persist`: managers from resource-elements/managers (provider-hooks.ts).
-    this.#detachManagers = connectManagers(this, this.controller);
+    this.#detachManagers = connectManagers(this, this.controller, this.#states);
   }
 
   override disconnectedCallback(): void {

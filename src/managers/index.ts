@@ -1,5 +1,5 @@
 /**
- * `resource-elements/managers`: server push, tab sync and persistence, each a manager of the
+ * `resource-elements/managers`: server push, tab sync, persistence and the offline queue, each a manager of the
  * Controller, and the `<resource-provider>` attributes that turn them on. Kept out of the main
  * entry: an app that uses none of them pays nothing for them.
  */
@@ -22,5 +22,13 @@ export type { PersistedRecord, PersistOptions } from './persist.js';
 export { indexedDbStorage } from './storage.js';
 export type { PersistStorage } from './storage.js';
 export { decodeState, encodeState } from './state-codec.js';
+export { OfflineQueueManager } from './offline-queue.js';
+export type {
+  OfflineQueueOptions,
+  OfflineQueueRejection,
+  QueuedMutation,
+  QueuedMutationOptions,
+  RecordedAnswer,
+} from './offline-queue.js';
 export { registerProviderManagers } from './provider.js';
 export type { ProviderManagersOptions } from './provider.js';

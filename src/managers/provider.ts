@@ -8,6 +8,12 @@
  *   (default `'default'`), followed by `:` and the provider's `persist-name` or `id` when it has
  *   one: two providers that persist on one page each need one of them.
  *
+ * - `offline-queue` (optionally `offline-queue="name"`): an `OfflineQueueManager` with the
+ *   registered `offlineQueue` options. While mutations wait, the provider has the custom state
+ *   `:state(pending-sync)`, its `pendingSync` property counts them, and it dispatches
+ *   `resource-pending-sync` (`detail: { count }`) whenever the count changes, and
+ *   `resource-sync-rejected` (`detail: { mutation, error }`) when the server refused one.
+ *
  * They take effect once `registerProviderManagers()` ran, and are read when a provider first
  * connects. The managers attach while the provider is connected and detach when it leaves.
  */
@@ -21,6 +27,8 @@ import { PushManager } from './push.js';
 import type { PushManagerOptions } from './push.js';
 import type { EntityRegistry } from './push-message.js';
 import { TabSyncManager } from './tab-sync.js';
+import { OfflineQueueManager } from './offline-queue.js';
+import type { OfflineQueueOptions, OfflineQueueRejection } from './offline-queue.js';
 
 /** Options of `registerProviderManagers()`. */
 export interface ProviderManagersOptions {
@@ -30,6 +38,8 @@ export interface ProviderManagersOptions {
   push?: Omit<PushManagerOptions, 'source' | 'entities'>;
   /** More persistence options (name, throttle, storage…); the buster comes from `persist`. */
   persist?: Omit<PersistOptions, 'buster'>;
+  /** The mutations `offline-queue` may keep, and its other options (its name: the attribute's). */
+  offlineQueue?: OfflineQueueOptions;
   /** Constructors, for tests (counting or fake ones). Default: the page's. */
   EventSource?: typeof EventSource;
   BroadcastChannel?: typeof BroadcastChannel;
@@ -102,13 +112,51 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
     return managers;
   };
 
+  /** The provider's offline queue, shown on it: a state, a count and an event. */
+  const queueFor = (provider: HTMLElement, states: Set<string> | undefined): Manager[] => {
+    const name = provider.getAttribute('offline-queue');
+    if (name === null) return [];
+    if (!options.offlineQueue) {
+      console.error(
+        `<${provider.localName} offline-queue> needs the mutations it may keep: ` +
+          "registerProviderManagers({ offlineQueue: { mutations: { 'todo.update': … } } }).",
+      );
+      return [];
+    }
+    const queue = new OfflineQueueManager({ ...options.offlineQueue, ...(name ? { name } : {}) });
+    Object.defineProperty(provider, 'pendingSync', {
+      configurable: true,
+      get: () => queue.pending,
+    });
+    let shown = 0;
+    queue.addEventListener('change', () => {
+      const count = queue.pending;
+      if (count === shown) return;
+      shown = count;
+      try {
+        if (count > 0) states?.add('pending-sync');
+        else states?.delete('pending-sync');
+      } catch {
+        // Chromium before 125 knows only dashed states.
+        if (count > 0) states?.add('--pending-sync');
+        else states?.delete('--pending-sync');
+      }
+      provider.dispatchEvent(new CustomEvent('resource-pending-sync', { detail: { count } }));
+    });
+    queue.addEventListener('rejected', (event) => {
+      const { detail } = event as CustomEvent<OfflineQueueRejection>;
+      provider.dispatchEvent(new CustomEvent('resource-sync-rejected', { detail }));
+    });
+    return [queue];
+  };
+
   providerHooks.managers = {
     create(provider) {
       const persist = persistFor(provider);
       // Reads wait for the saved store (a short while at most) instead of racing it.
       return persist ? new Controller({ fetch: persist.gateFetch() }) : undefined;
     },
-    connect(provider, controller: ControllerLike) {
+    connect(provider, controller: ControllerLike, states) {
       if (typeof (controller as Partial<Controller>).events?.subscribe !== 'function') {
         console.error(
           `<${provider.localName}> managers need a Controller from resource-elements; ` +
@@ -117,7 +165,10 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
         return () => {};
       }
       let managers = built.get(provider);
-      if (!managers) built.set(provider, (managers = build(provider)));
+      if (!managers) {
+        managers = [...build(provider), ...queueFor(provider, states)];
+        built.set(provider, managers);
+      }
       const detach = managers.map((manager) => manager.attach(controller as Controller));
       return () => detach.forEach((stop) => stop());
     },

@@ -1,0 +1,334 @@
+// OfflineQueueManager against an in-memory storage and Web Locks, a fake server and the real
+// Controller (IndexedDB, real locks and reloads are covered by the browser test against the demo).
+import { describe, it } from 'node:test';
+import { strict as assert } from 'node:assert';
+import { OfflineQueueManager } from './offline-queue.js';
+import type { OfflineQueueRejection, QueuedMutation } from './offline-queue.js';
+import type { PersistStorage } from './storage.js';
+import { Item, flush, names, prefix } from './test-utils/harness.js';
+import { failOnUnhandledRejection, setup } from '../core/controller/test-utils/harness.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { createResource } from '../core/index.js';
+
+failOnUnhandledRejection();
+
+const Items = createResource({
+  urlPrefix: prefix,
+  path: '/items/:id',
+  schema: Item,
+  optimistic: true,
+});
+
+/** A storage in memory that copies like IndexedDB does. */
+function memoryStorage() {
+  const data = new Map<string, unknown>();
+  return {
+    data,
+    get: async (name: string) => structuredClone(data.get(name)),
+    set: async (name: string, value: unknown) => void data.set(name, structuredClone(value)),
+    delete: async (name: string) => void data.delete(name),
+  } satisfies PersistStorage & Record<string, unknown>;
+}
+
+/** Web Locks for tabs in one process: one holder per name, the others wait in order. */
+function memoryLocks(): LockManager {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name: string, work: () => Promise<unknown>) {
+      const run = (tails.get(name) ?? Promise.resolve()).then(() => work());
+      tails.set(
+        name,
+        run.catch(() => {}),
+      );
+      return run;
+    },
+  } as unknown as LockManager;
+}
+
+/** Lets promise chains, storage, locks and the zero retry delays (timers) run. */
+async function settle(rounds = 8) {
+  for (let i = 0; i < rounds; i++) {
+    await flush();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+function queueOn(storage: PersistStorage, locks: LockManager | null) {
+  return new OfflineQueueManager({
+    mutations: {
+      'item.create': { endpoint: Items.getList.push, idempotencyHeader: 'Idempotency-Key' },
+      'item.update': Items.partialUpdate,
+      'item.rename': { endpoint: Items.update, queueOnNetworkError: true },
+    },
+    storage,
+    locks,
+    retryDelay: () => 0,
+  });
+}
+
+/** A "tab": a controller on a fake server (shared by tabs when given), holding items 1 and 2. */
+async function tab(
+  storage: PersistStorage,
+  locks: LockManager | null,
+  shared?: FakeServer,
+  online = true,
+) {
+  const queue = queueOn(storage, locks);
+  const server = shared ?? new FakeServer();
+  // Every Idempotency-Key sent, in order.
+  const keys: (string | null)[] = [];
+  const fetch: typeof globalThis.fetch = (input, init) => {
+    if (init?.method && init.method !== 'GET') {
+      keys.push(new Headers(init.headers).get('Idempotency-Key'));
+    }
+    return server.fetch(input, init);
+  };
+  const { controller } = setup({ managers: [queue], fetch });
+  if (!online) controller.offline();
+  const list = controller.fetch(Items.getList, {});
+  await flush();
+  server.take(`GET ${prefix}/items`).respond(200, [
+    { id: '1', name: 'one' },
+    { id: '2', name: 'two' },
+  ]);
+  await list;
+  await settle();
+  return { controller, server, queue, keys };
+}
+
+const stored = (storage: ReturnType<typeof memoryStorage>) =>
+  ((storage.data.get('queue:default') as { mutations: QueuedMutation[] } | undefined)?.mutations ??
+    []) as QueuedMutation[];
+
+describe('OfflineQueueManager', () => {
+  it('keeps mutations made offline, shown at once, and sends them in order once online', async () => {
+    const storage = memoryStorage();
+    // No Web Locks (as in a browser without them): the order is this tab's own.
+    const { controller, server, queue } = await tab(storage, null);
+    controller.offline();
+    const created = controller.fetch(Items.getList.push, {}, { name: 'three' });
+    const updated = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
+    await settle();
+    assert.deepEqual(names(controller).slice(0, 2), ['one!', 'two']);
+    assert.equal(names(controller).length, 3, 'the created item is shown');
+    assert.equal(server.waiting.length, 0, 'nothing sent offline');
+    assert.equal(queue.pending, 2);
+    assert.deepEqual(
+      stored(storage).map((m) => m.name),
+      ['item.create', 'item.update'],
+    );
+
+    controller.online();
+    await settle();
+    const create = server.take(`POST ${prefix}/items`);
+    assert.equal(server.waiting.length, 0, 'the update waits for the create to be answered');
+    create.respond(201, { id: '3', name: 'three' });
+    await settle();
+    server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'one!' });
+    assert.equal((await created).name, 'three');
+    assert.equal((await updated).name, 'one!');
+    await settle();
+    assert.deepEqual(names(controller), ['one!', 'two', 'three']);
+    assert.equal(queue.pending, 0);
+    assert.ok(
+      stored(storage).every((m) => m.answer),
+      'answers are kept for the other tabs',
+    );
+    assert.equal(server.calls.filter((c) => c.method !== 'GET').length, 2);
+  });
+
+  it('a queued mutation shows above reads made while it waits, and its answer is newer than them', async () => {
+    const storage = memoryStorage();
+    const { controller, server } = await tab(storage, memoryLocks(), undefined, false);
+    const updated = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
+    await settle();
+    // The list read again while the edit waits (a reloaded page does this): the server does not
+    // have the edit yet, and must not hide it.
+    const list = controller.refetch(Items.getList, {});
+    await settle();
+    server.take(`GET ${prefix}/items`).respond(200, [
+      { id: '1', name: 'one' },
+      { id: '2', name: 'two' },
+    ]);
+    await list;
+    assert.deepEqual(names(controller), ['one!', 'two']);
+
+    controller.online();
+    await settle();
+    server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'one!' });
+    await updated;
+    await settle();
+    assert.deepEqual(names(controller), ['one!', 'two']);
+    const committed = controller.getState().entities.Item as Record<string, { name: string }>;
+    assert.equal(
+      committed['1']!.name,
+      'one!',
+      'the answer is newer than the read made while it waited',
+    );
+
+    // Dated when it was sent, not "above everything": a later read still wins.
+    const later = controller.refetch(Items.getList, {});
+    await settle();
+    server.take(`GET ${prefix}/items`).respond(200, [
+      { id: '1', name: 'renamed elsewhere' },
+      { id: '2', name: 'two' },
+    ]);
+    await later;
+    assert.deepEqual(names(controller), ['renamed elsewhere', 'two']);
+  });
+
+  it('sends an idempotency key, the same on every try, and keeps the mutation queued after a 5xx or a connection failure', async () => {
+    const storage = memoryStorage();
+    const { controller, server, keys } = await tab(storage, memoryLocks(), undefined, false);
+    const created = controller.fetch(Items.getList.push, {}, { name: 'three' });
+    const after = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
+    await settle();
+    controller.online();
+    await settle();
+    const first = server.take(`POST ${prefix}/items`);
+    first.respond(503, { message: 'busy' });
+    await settle();
+    const second = server.take(`POST ${prefix}/items`);
+    second.fail(new TypeError('Failed to fetch'));
+    await settle();
+    assert.deepEqual(
+      server.waiting.map((r) => r.method),
+      ['POST'],
+      'the later mutation waits for the one being retried',
+    );
+    const third = server.take(`POST ${prefix}/items`);
+    third.respond(201, { id: '3', name: 'three' });
+    assert.equal((await created).name, 'three');
+    await settle();
+    server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'one!' });
+    await after;
+    assert.equal(keys.length, 4);
+    assert.match(keys[0]!, /^[\w-]{8,}$/);
+    assert.deepEqual(keys.slice(0, 3), [keys[0], keys[0], keys[0]], 'one key for the three tries');
+    assert.equal(keys[3], null, 'update asks for no key');
+    assert.deepEqual(names(controller), ['one!', 'two', 'three']);
+  });
+
+  it('after a reload shows the queue again, and sends it once online', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    const before = await tab(storage, locks, undefined, false);
+    void before.controller
+      .fetch(Items.partialUpdate, { id: '2' }, { name: 'two!' })
+      .catch(() => {});
+    await settle();
+    before.controller.dispose();
+
+    // The next page: a new Controller and manager over the same storage, offline again.
+    const after = await tab(storage, locks, undefined, false);
+    assert.deepEqual(names(after.controller), ['one', 'two!'], 'shown again from the queue');
+    assert.equal(after.queue.pending, 1);
+    assert.equal(after.server.waiting.length, 0);
+    after.controller.online();
+    await settle();
+    after.server.take(`PATCH ${prefix}/items/2`).respond(200, { id: '2', name: 'two!' });
+    await settle();
+    assert.equal(after.queue.pending, 0);
+    assert.deepEqual(names(after.controller), ['one', 'two!']);
+  });
+
+  it('two tabs over one queue: the server gets each mutation once, and both stores end the same', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    const server = new FakeServer();
+    const first = await tab(storage, locks, server, false);
+    void first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'A' }).catch(() => {});
+    void first.controller.fetch(Items.partialUpdate, { id: '2' }, { name: 'B' }).catch(() => {});
+    await settle();
+    // A second tab opens while the first still holds its queue.
+    const second = await tab(storage, locks, server, false);
+    assert.deepEqual(names(second.controller), ['A', 'B']);
+
+    first.controller.online();
+    second.controller.online();
+    await settle();
+    server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'A' });
+    await settle();
+    server.take(`PATCH ${prefix}/items/2`).respond(200, { id: '2', name: 'B' });
+    await settle(16);
+    assert.equal(server.waiting.length, 0, 'the second tab replays the answers, it sends nothing');
+    const patches = server.calls.filter((c) => c.method === 'PATCH').map((c) => c.url);
+    assert.deepEqual(patches, [`${prefix}/items/1`, `${prefix}/items/2`]);
+    assert.deepEqual(names(first.controller), ['A', 'B']);
+    assert.deepEqual(names(second.controller), ['A', 'B']);
+    assert.equal(first.queue.pending + second.queue.pending, 0);
+  });
+
+  it('a mutation refused (4xx) is rolled back alone and reported; the next one still goes', async () => {
+    const storage = memoryStorage();
+    const { controller, server, queue } = await tab(storage, memoryLocks(), undefined, false);
+    const rejected: OfflineQueueRejection[] = [];
+    queue.addEventListener('rejected', (event) =>
+      rejected.push((event as CustomEvent<OfflineQueueRejection>).detail),
+    );
+    const refused = controller.fetch(Items.partialUpdate, { id: '1' }, { name: '' });
+    const accepted = controller.fetch(Items.partialUpdate, { id: '2' }, { name: 'two!' });
+    await settle();
+    assert.deepEqual(names(controller), ['', 'two!']);
+    const errors: unknown[] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      controller.online();
+      await settle();
+      server.take(`PATCH ${prefix}/items/1`).respond(422, { message: 'name must not be empty' });
+      await assert.rejects(refused, { status: 422 });
+      await settle();
+      server.take(`PATCH ${prefix}/items/2`).respond(200, { id: '2', name: 'two!' });
+      await accepted;
+    } finally {
+      console.error = error;
+    }
+    assert.deepEqual(names(controller), ['one', 'two!'], 'only the refused one went back');
+    assert.equal(rejected.length, 1);
+    assert.equal(rejected[0]!.mutation.name, 'item.update');
+    assert.deepEqual(rejected[0]!.mutation.args, [{ id: '1' }, { name: '' }]);
+    assert.equal(errors.length, 1, 'told in development');
+    assert.match(String((errors[0] as unknown[])[0]), /refused the queued item\.update/);
+  });
+
+  it('queues a mutation that opts in when it cannot reach the server; leaves others alone', async () => {
+    const storage = memoryStorage();
+    const { controller, server, queue } = await tab(storage, memoryLocks());
+    const renamed = controller.fetch(Items.update, { id: '1' }, { id: '1', name: 'uno' });
+    await settle();
+    server.take(`PUT ${prefix}/items/1`).fail(new TypeError('Failed to fetch'));
+    await settle();
+    assert.equal(queue.pending, 1, 'queued after the connection failure');
+    assert.deepEqual(names(controller), ['uno', 'two'], 'its optimistic update shown again');
+    server.take(`PUT ${prefix}/items/1`).respond(200, { id: '1', name: 'uno' });
+    assert.equal((await renamed).name, 'uno');
+
+    // Not registered: the Controller's own behaviour, rejected as usual.
+    const deleted = controller.fetch(Items.delete, { id: '2' });
+    await settle();
+    server.take(`DELETE ${prefix}/items/2`).fail(new TypeError('Failed to fetch'));
+    await assert.rejects(deleted);
+    assert.equal(queue.pending, 0);
+  });
+
+  it('refuses a mutation entry that is not a mutation endpoint, naming it', () => {
+    assert.throws(
+      () =>
+        new OfflineQueueManager({
+          mutations: { 'item.get': Items.get },
+          storage: memoryStorage(),
+        }),
+      /mutations\.item\.get is not a mutation endpoint/,
+    );
+  });
+
+  it('lets go of the Controller when detached: fetch is its own again', async () => {
+    const storage = memoryStorage();
+    const queue = queueOn(storage, null);
+    const { controller } = setup({ managers: [queue] });
+    assert.notEqual(controller.fetch, Object.getPrototypeOf(controller).fetch);
+    controller.dispose();
+    assert.equal(controller.fetch, Object.getPrototypeOf(controller).fetch);
+  });
+});
