@@ -32,12 +32,13 @@ import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { checkTimings, dataExpiresAt, DEFAULT_DATA_EXPIRY } from './expiry.js';
+import { dataExpiresAt, DEFAULT_DATA_EXPIRY } from './expiry.js';
+import { checkOptions } from '../protocol/check-options.js';
 import { KeyEntries } from './key-entry.js';
 import type { Manager } from './manager.js';
 import { OptimisticQueue } from './optimistic-queue.js';
 import { RequestTracker } from './request-tracker.js';
-import { checkRetry, DEFAULT_RETRY } from './retry.js';
+import { DEFAULT_RETRY } from './retry.js';
 import type { RetryEnv } from './retry.js';
 import { RequestRunner } from './request-runner.js';
 import { ResponseObserver } from './response-observer.js';
@@ -144,7 +145,9 @@ export class Controller implements ControllerLike {
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
-    checkRetry(options.retry, 'Controller');
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+      checkOptions({ name: 'Controller', retry: options.retry });
+    }
     const retryEnv: RetryEnv = {
       readRetry: options.retry ?? DEFAULT_RETRY,
       stopped: this.#life.signal,
@@ -412,7 +415,8 @@ export class Controller implements ControllerLike {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     const key = storeKey(endpoint, args);
-    checkTimings(endpoint);
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')
+      checkOptions(endpoint);
     const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
     const seq = this.#requests.nextSeq();

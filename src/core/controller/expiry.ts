@@ -12,23 +12,6 @@ const MAX_BACKOFF = 60_000;
 /** A finite "never", so the state stays JSON (Infinity would come back as null). */
 const NEVER = Number.MAX_SAFE_INTEGER;
 
-/**
- * Throws a TypeError naming the endpoint unless its expiry lengths and poll frequency are numbers
- * of ms (0 or more; Infinity for never). `Number(process.env.X)` of an unset variable is NaN:
- * data that never went stale, an error never shown (and fetched again at once, failing again),
- * a poll that silently never ran.
- */
-export function checkTimings(endpoint: EndpointLike): void {
-  for (const name of ['dataExpiryLength', 'errorExpiryLength', 'pollFrequency'] as const) {
-    const length = endpoint[name];
-    if (length !== undefined && !(typeof length === 'number' && length >= 0)) {
-      throw new TypeError(
-        `${endpoint.name}: ${name} must be a number of ms${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (0 or more)' : ''}: got ${String(length)}.`,
-      );
-    }
-  }
-}
-
 /** When data fetched now by `endpoint` goes stale. */
 export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
   return Math.min(now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY), NEVER);

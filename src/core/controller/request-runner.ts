@@ -15,7 +15,8 @@ import { storeArgs, storeKey } from '../protocol/store-key.js';
 import type { EndpointLike, RunContext } from '../protocol/types.js';
 import type { Store } from '../store/store.js';
 import type { ControllerEvents } from './events.js';
-import { checkTimings, dataExpiresAt, errorExpiry } from './expiry.js';
+import { dataExpiresAt, errorExpiry } from './expiry.js';
+import { checkOptions } from '../protocol/check-options.js';
 import type { KeyEntries } from './key-entry.js';
 import type { OptimisticQueue } from './optimistic-queue.js';
 import type { Request, RequestTracker } from './request-tracker.js';
@@ -69,7 +70,8 @@ export class RequestRunner {
     try {
       requestKey = endpoint.key(...args);
       key = storeKey(endpoint, args);
-      checkTimings(endpoint);
+      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')
+        checkOptions(endpoint);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -471,8 +471,12 @@ describe('retryDelay and retryAfter', () => {
     assert.equal(retryAfter(withHeader('Tue, 01 Jan 2030 00:00:03 GMT'), later), 3_000);
   });
 
-  it('names the endpoint when its retry option is neither a count nor a function', () => {
+  // Rewritten against the public API: the check moved from retryDelay (once per failure) to the
+  // one development-only options check (protocol/check-options.ts), run when a request starts.
+  it('names the endpoint when its retry option is neither a count nor a function', async () => {
+    const { controller, server } = setup();
     const bad = fakeEndpoint({ path: '/x', retry: 'often' as never, name: 'getX' });
-    assert.throws(() => retryDelay(bad, 1, error503, now), /getX: retry must be/);
+    await assert.rejects(controller.fetch(bad), /^TypeError: getX: retry must be/);
+    assert.equal(server.calls.length, 0, 'nothing was sent');
   });
 });

@@ -48,18 +48,6 @@ export function retryAfter(error: unknown, now: () => number): number | undefine
 }
 
 /**
- * Throws a TypeError naming `owner` unless `option` is a count of retries or a function.
- * @example checkRetry(endpoint.retry, endpoint.name)
- */
-export function checkRetry(option: unknown, owner: string): void {
-  if (option === undefined || typeof option === 'function') return;
-  if (typeof option === 'number' && option >= 0) return;
-  throw new TypeError(
-    `${owner}: retry must be a count or a function${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (failures, error) => boolean | delayMs' : ''}: got ${String(option)}.`,
-  );
-}
-
-/**
  * How long to wait before attempt `failures + 1`, or undefined to give up. A mutation is never
  * tried again unless its endpoint sets `retry` (a POST sent twice may create two records); a
  * read without its own `retry` uses `readRetry` (the Controller's, 2 by default).
@@ -72,7 +60,6 @@ export function retryDelay(
   readRetry: RetryOption = DEFAULT_RETRY,
 ): number | undefined {
   if (isAbortError(error)) return undefined;
-  checkRetry(endpoint.retry, endpoint.name);
   const option: RetryOption = endpoint.retry ?? (endpoint.sideEffect ? 0 : readRetry);
   let verdict: boolean | number;
   if (typeof option === 'function') verdict = option(failures, error);

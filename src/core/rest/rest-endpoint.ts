@@ -26,6 +26,7 @@ import {
 } from './guards.js';
 import { headersRecord, isRawBody, setHeader } from './request-init.js';
 import { anySignal, bindSignals, startTimeout, unless } from './timeout.js';
+import { checkOptions } from '../protocol/check-options.js';
 import { buildKey, buildUrl, hideCredentials } from './url.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
@@ -265,7 +266,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     refuseCredentials(request);
     // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
     // getHeaders that never settles (a token refresh that hangs) must not hold the read for good.
-    const stop = startTimeout(this, request, context.timers);
+    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') checkOptions(this);
+    const stop = startTimeout(this.timeout, request, context.timers);
     const proto = RestEndpoint.prototype;
     try {
       let init: RequestInit;

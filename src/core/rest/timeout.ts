@@ -10,24 +10,20 @@ import type { RequestState } from './guards.js';
  * Starts the endpoint's timeout: `request.deadline` aborts with a TimeoutError (naming the method
  * the request has then) after `timeout` ms on `timers` (the Controller's, fake in tests), clamped:
  * a timeout past 2^31-1 ms must not fire at once. Returns what clears it.
- * @example const stop = startTimeout(endpoint, request, timers); try { … } finally { stop(); }
+ * @example const stop = startTimeout(endpoint.timeout, request, timers); try { … } finally { stop(); }
  */
 export function startTimeout(
-  { timeout, name }: { readonly timeout?: number | undefined; readonly name: string },
+  timeout: number | undefined,
   request: RequestState,
   timers: Timers = defaultTimers(),
 ): () => void {
-  if (timeout !== undefined && !(typeof timeout === 'number' && timeout > 0)) {
-    throw new TypeError(
-      `${name}: timeout must be a positive number of ms${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (or undefined for none)' : ''}: got ${String(timeout)}.`,
-    );
-  }
-  if (timeout === undefined || !Number.isFinite(timeout)) return () => {};
+  // No timeout, or one that cannot work (checkOptions refuses it in development).
+  if (!(timeout! > 0 && timeout! < Infinity)) return () => {};
   const abort = new AbortController();
   request.deadline = abort.signal;
   const timer = timers.setTimeout(
-    () => abort.abort(new TimeoutError({ ...request, timeout })),
-    clampDelay(timeout),
+    () => abort.abort(new TimeoutError({ ...request, timeout: timeout! })),
+    clampDelay(timeout!),
   );
   return () => timers.clearTimeout(timer);
 }
