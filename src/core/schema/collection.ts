@@ -1,6 +1,7 @@
 import type {
   Args,
   Denormalize,
+  EntityClass,
   NormalizeDelegate,
   Schema,
   SchemaInstance,
@@ -13,9 +14,9 @@ import { INVALID } from './types.js';
 import { denormalizeArray, normalizeMembers, present, walkMembers } from './array.js';
 import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
-import { hasOwn } from '../util/own.js';
+import { getOwn, hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
-import { isObject } from './is.js';
+import { isEntityClass, isObject, isRecord } from './is.js';
 
 /** Combines a stored list with incoming members (both normalized). */
 export type CollectionMerge = (
@@ -45,9 +46,16 @@ export interface CollectionOptions {
   createCollectionFilter?: CreateCollectionFilter;
 }
 
-type Mode = 'list' | 'push' | 'unshift' | 'add';
+type Mode = 'list' | 'add' | Variant;
+type Variant = 'push' | 'unshift' | 'remove' | 'move';
+type ListTest = (listArgs: Record<string, ListArgValue>) => boolean;
+/** What a write does to each stored list: the members leave the lists `leaves` accepts, else join those `joins` accepts. */
+type Change = [members: unknown[], leaves: ListTest | undefined, joins: ListTest | undefined];
 
-/** `collection.push` / `.unshift`: normalizes created members, resolves to the created entity. */
+/**
+ * `collection.push` / `.unshift` / `.remove` / `.move`: normalizes the response's members and
+ * resolves to them (the entity, or the entities of an array response).
+ */
 export type CreatingCollection<S extends readonly [Schema]> = Omit<
   Collection<S>,
   '_denormalized'
@@ -86,6 +94,26 @@ function withoutDuplicates(list: readonly unknown[]): unknown[] {
   return appendNew([], list);
 }
 
+/**
+ * Where a member is stored: its entity class (the member schema, or the one a Union picks: by the
+ * raw value's type field, or by a normalized `{ id, schema }`) and its pk. Undefined for members
+ * that are not entities.
+ */
+function entityOf(
+  schema: unknown,
+  member: unknown,
+): [entity: EntityClass, pk: unknown] | undefined {
+  if (isEntityClass(schema)) return [schema, member];
+  const union = schema as {
+    schemas?: Record<string, EntityClass>;
+    entityFor?(value: object): EntityClass | undefined;
+  };
+  if (!isRecord(member) || !union.schemas) return undefined;
+  const entity =
+    getOwn(union.schemas, String(member.schema)) ?? union.entityFor?.(member as object);
+  return entity && [entity, member.id];
+}
+
 function matches(source: unknown, key: string, expected: ListArgValue): boolean {
   if (!isObject(source) || !hasOwn(source, key)) return false;
   const value = (source as Record<string, unknown>)[key];
@@ -115,7 +143,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   readonly mode: Mode = 'list';
   readonly mergeMembers: CollectionMerge = appendNew;
   readonly filterFactory: CreateCollectionFilter | undefined = undefined;
-  private variants?: Partial<Record<'push' | 'unshift', Collection<S>>>;
+  private variants?: Partial<Record<Variant, Collection<S>>>;
 
   constructor(
     readonly schema: S,
@@ -159,6 +187,25 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   /** Adds created members at the start of every matching list. */
   get unshift(): CreatingCollection<S> {
     return this.variant('unshift') as unknown as CreatingCollection<S>;
+  }
+
+  /**
+   * Takes the response's entities out of every stored list whose filter their values (with the
+   * call's URL params) match; a list that does not hold one is left as it is.
+   * @example new RestEndpoint({ path: '/todos/:id/archive', method: 'POST', schema: todoList.remove })
+   */
+  get remove(): CreatingCollection<S> {
+    return this.variant('remove') as unknown as CreatingCollection<S>;
+  }
+
+  /**
+   * For an update that changes which lists an entity belongs to: it leaves the stored lists whose
+   * filter its values matched before the update and no longer match, and is appended to those
+   * they match now and did not before. Lists not stored yet are not created.
+   * @example new RestEndpoint({ path: '/todos/:id', method: 'PATCH', schema: todoList.move })
+   */
+  get move(): CreatingCollection<S> {
+    return this.variant('move') as unknown as CreatingCollection<S>;
   }
 
   /**
@@ -225,23 +272,78 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       return listPk;
     }
     const many = Array.isArray(input);
+    const items: unknown[] = many ? input : [input];
+    const member = this.schema[0];
+    const { mode } = this;
+    const filter = (...call: Args) =>
+      this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
+    // The filter of a member's values: the call's URL params with the entity's fields over them.
+    const filterOf = (values: unknown) =>
+      isRecord(values) ? filter({ ...(args[0] as object), ...values }, values) : undefined;
+    const stored = (place: [EntityClass, unknown] | undefined) =>
+      place && delegate.getEntity(place[0].key, String(place[1]));
+    // A move compares each entity's values before this write with its values after it.
+    const before =
+      mode === 'move'
+        ? items.map((item) => {
+            if (!isRecord(item)) {
+              throw new TypeError(
+                `${this.key}.move expected an object for each moved entity, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': its new values decide the lists it belongs to' : ''}`,
+              );
+            }
+            const place = entityOf(member, item);
+            if (!place) return undefined;
+            const [entity] = place;
+            try {
+              return stored([
+                entity,
+                entity.pk(entity.process(item, parent, key, args), parent, key, args),
+              ]);
+            } catch {
+              // The entity's own code fails again below, where the error names the place.
+              return undefined;
+            }
+          })
+        : [];
     // One created member is where the collection is (no key of its own), not [0] of a list.
-    const incoming = present(
-      many
-        ? normalizeMembers(this.schema[0], input, parent, key, args, visit)
-        : [visit(this.schema[0], input, parent, undefined, args)],
-    );
-    const accepts = this.filterFactory
-      ? this.filterFactory(...args)
-      : this.createCollectionFilter(...args);
+    const normalized = many
+      ? normalizeMembers(member, input, parent, key, args, visit)
+      : [visit(member, input, parent, undefined, args)];
+    const incoming = present(normalized);
+    const changes: Change[] =
+      mode === 'remove' || mode === 'move'
+        ? normalized.flatMap((value, i): Change[] => {
+            if (value === null || value === undefined) return [];
+            const place = entityOf(member, value);
+            const now = filterOf(place ? stored(place) : value);
+            const was = filterOf(before[i]);
+            return [
+              mode === 'remove'
+                ? [[value], now, undefined]
+                : [
+                    [value],
+                    was && ((listArgs) => was(listArgs) && !now?.(listArgs)),
+                    now && ((listArgs) => now(listArgs) && !was?.(listArgs)),
+                  ],
+            ];
+          })
+        : [[incoming, undefined, filter(...args)]];
     const lists = delegate.getEntities(this.key) ?? {};
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
       if (list === INVALID || !Array.isArray(list)) continue;
       const listArgs = parseCanonicalArgs(listPk);
-      if (listArgs === undefined || !accepts(listArgs)) continue;
-      const next = this.mergeMembers(list, incoming);
-      if (next.length !== list.length || next.some((member, i) => member !== list[i])) {
+      if (listArgs === undefined) continue;
+      let next: unknown[] = list;
+      for (const [members, leaves, joins] of changes) {
+        if (leaves?.(listArgs)) {
+          const gone = new Set(members.map(memberKey));
+          next = next.filter((listed) => !gone.has(memberKey(listed)));
+        } else if (joins?.(listArgs)) {
+          next = this.mergeMembers(next, members);
+        }
+      }
+      if (next.length !== list.length || next.some((listed, i) => listed !== list[i])) {
         delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
       }
     }
@@ -302,11 +404,12 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     }
   }
 
-  private variant(mode: 'push' | 'unshift'): Collection<S> {
+  private variant(mode: Variant): Collection<S> {
     this.variants ??= {};
+    // A move appends to the lists it joins; remove merges nothing.
     return (this.variants[mode] ??= this.derive(
       mode,
-      mode === 'push' ? appendNew : prependNew,
+      mode === 'unshift' ? prependNew : appendNew,
       undefined,
     ));
   }
