@@ -77,6 +77,31 @@ export function until(check: () => void, timeout = 3000): Promise<void> {
   return waitUntil(check, timeout);
 }
 
+/** Like `until`, for a check that awaits (one that asks the API, say). */
+export async function eventually(check: () => Promise<unknown>, timeout = 4000): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (performance.now() - start > timeout) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+/** What the page asked the API for since the log had `since` entries: `METHOD /path?query` each. */
+export async function requestsSince(since: number): Promise<string[]> {
+  const { body } = await api<{ method: string; path: string }[]>('GET', '/__requests');
+  return body.slice(since).map((entry) => `${entry.method} ${entry.path}`);
+}
+
+/** How many requests the API has logged (to count what follows, with `requestsSince`). */
+export async function requestCount(): Promise<number> {
+  return (await api<unknown[]>('GET', '/__requests')).body.length;
+}
+
 /** Calls the demo's API directly (not through the library) and returns status and JSON body. */
 export async function api<T = any>(
   method: string,
