@@ -14,7 +14,7 @@ import { INVALID } from './types.js';
 import { denormalizeArray, normalizeMembers, present, walkMembers } from './array.js';
 import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
-import { getOwn, hasOwn } from '../util/own.js';
+import { hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isEntityClass, isObject, isRecord } from './is.js';
 
@@ -49,8 +49,6 @@ export interface CollectionOptions {
 type Mode = 'list' | 'add' | Variant;
 type Variant = 'push' | 'unshift' | 'remove' | 'move';
 type ListTest = (listArgs: Record<string, ListArgValue>) => boolean;
-/** What a write does to each stored list: the members leave the lists `leaves` accepts, else join those `joins` accepts. */
-type Change = [members: unknown[], leaves: ListTest | undefined, joins: ListTest | undefined];
 
 /**
  * `collection.push` / `.unshift` / `.remove` / `.move`: normalizes the response's members and
@@ -92,26 +90,6 @@ function prependNew(existing: readonly unknown[], incoming: readonly unknown[]):
 
 function withoutDuplicates(list: readonly unknown[]): unknown[] {
   return appendNew([], list);
-}
-
-/**
- * Where a member is stored: its entity class (the member schema, or the one a Union picks: by the
- * raw value's type field, or by a normalized `{ id, schema }`) and its pk. Undefined for members
- * that are not entities.
- */
-function entityOf(
-  schema: unknown,
-  member: unknown,
-): [entity: EntityClass, pk: unknown] | undefined {
-  if (isEntityClass(schema)) return [schema, member];
-  const union = schema as {
-    schemas?: Record<string, EntityClass>;
-    entityFor?(value: object): EntityClass | undefined;
-  };
-  if (!isRecord(member) || !union.schemas) return undefined;
-  const entity =
-    getOwn(union.schemas, String(member.schema)) ?? union.entityFor?.(member as object);
-  return entity && [entity, member.id];
 }
 
 function matches(source: unknown, key: string, expected: ListArgValue): boolean {
@@ -272,62 +250,43 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       return listPk;
     }
     const many = Array.isArray(input);
-    const items: unknown[] = many ? input : [input];
-    const member = this.schema[0];
+    const member = this.schema[0] as { entityFor?(value: object): EntityClass | undefined };
     const { mode } = this;
     const filter = (...call: Args) =>
       this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
-    // The filter of a member's values: the call's URL params with the entity's fields over them.
-    const filterOf = (values: unknown) =>
-      isRecord(values) ? filter({ ...(args[0] as object), ...values }, values) : undefined;
-    const stored = (place: [EntityClass, unknown] | undefined) =>
-      place && delegate.getEntity(place[0].key, String(place[1]));
-    // A move compares each entity's values before this write with its values after it.
-    const before =
-      mode === 'move'
-        ? items.map((item) => {
-            if (!isRecord(item)) {
-              throw new TypeError(
-                `${this.key}.move expected an object for each moved entity, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': its new values decide the lists it belongs to' : ''}`,
-              );
-            }
-            const place = entityOf(member, item);
-            if (!place) return undefined;
-            const [entity] = place;
-            try {
-              return stored([
-                entity,
-                entity.pk(entity.process(item, parent, key, args), parent, key, args),
-              ]);
-            } catch {
-              // The entity's own code fails again below, where the error names the place.
-              return undefined;
-            }
-          })
-        : [];
+    // The filter of an entity's values: the call's URL params with the entity's fields over them.
+    const filterOf = (values: object) => filter({ ...(args[0] as object), ...values }, values);
+    // remove and move: each entity's filters before this write (its stored values) and after it
+    // (the response's fields over them). It leaves the lists the first matches and the second
+    // does not, and joins those the second matches and the first does not; a remove is a move to
+    // nowhere from where it is now.
+    const editing = mode === 'remove' || mode === 'move';
+    const filters = editing
+      ? (many ? input : [input]).map((item: unknown) => {
+          if (!isRecord(item)) {
+            throw new TypeError(
+              `${this.key}.${mode} expected an object for each entity, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': its fields decide the lists it is in' : ''}`,
+            );
+          }
+          const entity = isEntityClass(member) ? member : member.entityFor?.(item);
+          let fields = item;
+          let stored: unknown;
+          try {
+            fields = entity!.process(item, parent, key, args);
+            stored = delegate.getEntity(entity!.key, String(entity!.pk(fields, parent, key, args)));
+          } catch {
+            // Not an entity, or its own code fails: that fails again below, naming the place.
+          }
+          const now = filterOf({ ...(stored as object), ...fields });
+          const was = isRecord(stored) && filterOf(stored);
+          return mode === 'move' ? [was, now] : [now];
+        })
+      : [[undefined, filter(...args)]];
     // One created member is where the collection is (no key of its own), not [0] of a list.
     const normalized = many
       ? normalizeMembers(member, input, parent, key, args, visit)
       : [visit(member, input, parent, undefined, args)];
     const incoming = present(normalized);
-    const changes: Change[] =
-      mode === 'remove' || mode === 'move'
-        ? normalized.flatMap((value, i): Change[] => {
-            if (value === null || value === undefined) return [];
-            const place = entityOf(member, value);
-            const now = filterOf(place ? stored(place) : value);
-            const was = filterOf(before[i]);
-            return [
-              mode === 'remove'
-                ? [[value], now, undefined]
-                : [
-                    [value],
-                    was && ((listArgs) => was(listArgs) && !now?.(listArgs)),
-                    now && ((listArgs) => now(listArgs) && !was?.(listArgs)),
-                  ],
-            ];
-          })
-        : [[incoming, undefined, filter(...args)]];
     const lists = delegate.getEntities(this.key) ?? {};
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
@@ -335,14 +294,19 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       const listArgs = parseCanonicalArgs(listPk);
       if (listArgs === undefined) continue;
       let next: unknown[] = list;
-      for (const [members, leaves, joins] of changes) {
-        if (leaves?.(listArgs)) {
-          const gone = new Set(members.map(memberKey));
-          next = next.filter((listed) => !gone.has(memberKey(listed)));
-        } else if (joins?.(listArgs)) {
+      filters.forEach(([was, now]: (false | undefined | ListTest)[], i) => {
+        // A create's members all join together; a moved entity leaves or joins by itself.
+        const members = editing ? [normalized[i]] : incoming;
+        const before = was && was(listArgs);
+        const after = now && now(listArgs);
+        if (before && !after) {
+          // Only a moved or removed entity leaves: one member.
+          const gone = memberKey(members[0]);
+          next = next.filter((listed) => memberKey(listed) !== gone);
+        } else if (after && !before) {
           next = this.mergeMembers(next, members);
         }
-      }
+      });
       if (next.length !== list.length || next.some((listed, i) => listed !== list[i])) {
         delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
       }
