@@ -8,6 +8,8 @@ import type { DemoApp } from '../../demo/app.js';
 import { session } from '../../demo/resources.js';
 import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
 
+export { eventually } from '../../src/lit/test-utils/reader.js';
+
 /** Renders `<resource-provider><demo-app>` as index.html does; a new store for every test. */
 export async function openDemo(): Promise<DemoApp> {
   session.token = '';
@@ -75,20 +77,6 @@ export function type(input: HTMLInputElement, text: string): void {
 /** Waits until `check` passes, or throws its last failure after `timeout` ms (3 s: the demo's API). */
 export function until(check: () => void, timeout = 3000): Promise<void> {
   return waitUntil(check, timeout);
-}
-
-/** Like `until`, for a check that awaits (one that asks the API, say). */
-export async function eventually(check: () => Promise<unknown>, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 /** What the page asked the API for since the log had `since` entries: `METHOD /path?query` each. */

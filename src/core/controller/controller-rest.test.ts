@@ -106,54 +106,40 @@ describe('Controller with createResource', () => {
   });
 
   it('optimistic move: both lists change at once, and a refusal restores them exactly', async () => {
-    class Task extends Entity {
-      id = '';
-      done = false;
-      pk() {
-        return this.id;
-      }
-      static override key = 'Task';
-    }
-    const Tasks = createResource({
-      urlPrefix: prefix,
-      path: '/tasks/:id',
-      schema: Task,
-      searchParams: {} as { done?: boolean },
-      body: {} as { done: boolean },
-      optimistic: true,
-    });
     const { controller, server } = setup();
-    controller.setResponse(Tasks.getList, { done: false }, [
-      { id: '1', done: false },
-      { id: '2', done: false },
-      { id: '3', done: false },
+    controller.setResponse(PostResource.getList, { author: 'ann' }, [
+      { id: '1', author: 'ann' },
+      { id: '2', author: 'ann' },
+      { id: '3', author: 'ann' },
     ]);
-    controller.setResponse(Tasks.getList, { done: true }, [{ id: '4', done: true }]);
-    const open = () => ids(controller.getResponse(Tasks.getList, { done: false }).data);
-    const done = () => ids(controller.getResponse(Tasks.getList, { done: true }).data);
+    controller.setResponse(PostResource.getList, { author: 'bob' }, [{ id: '4', author: 'bob' }]);
+    const list = (author: string) =>
+      ids(controller.getResponse(PostResource.getList, { author }).data);
     const before = controller.getState();
-    const shownOpen = controller.getResponse(Tasks.getList, { done: false }).data;
+    const shownAnn = controller.getResponse(PostResource.getList, { author: 'ann' }).data;
 
-    const refused = controller.fetch(Tasks.move, { id: '2' }, { done: true });
+    const refused = controller.fetch(PostResource.move, { id: '2' }, { author: 'bob' });
     assert.deepEqual(
-      [open(), done()],
+      [list('ann'), list('bob')],
       [
         ['1', '3'],
         ['4', '2'],
       ],
       'shown before any answer',
     );
-    (await arrived(server)).take(`PATCH ${prefix}/tasks/2`).respond(409, { message: 'no' });
+    (await arrived(server)).take(`PATCH ${prefix}/posts/2`).respond(409, { message: 'no' });
     await assert.rejects(refused, { status: 409 });
     assert.deepEqual(withoutErrors(controller.getState()), withoutErrors(before));
-    assert.deepEqual([open(), done()], [['1', '2', '3'], ['4']], 'back in its old place');
-    assert.equal(controller.getResponse(Tasks.getList, { done: false }).data, shownOpen);
+    assert.deepEqual([list('ann'), list('bob')], [['1', '2', '3'], ['4']], 'back in its old place');
+    assert.equal(controller.getResponse(PostResource.getList, { author: 'ann' }).data, shownAnn);
 
-    const accepted = controller.fetch(Tasks.move, { id: '2' }, { done: true });
-    (await arrived(server)).take(`PATCH ${prefix}/tasks/2`).respond(200, { id: '2', done: true });
-    assert.equal(((await accepted) as Task).done, true);
+    const accepted = controller.fetch(PostResource.move, { id: '2' }, { author: 'bob' });
+    (await arrived(server))
+      .take(`PATCH ${prefix}/posts/2`)
+      .respond(200, { id: '2', author: 'bob' });
+    assert.equal(((await accepted) as Post).author, 'bob');
     assert.deepEqual(
-      [open(), done()],
+      [list('ann'), list('bob')],
       [
         ['1', '3'],
         ['4', '2'],
@@ -163,7 +149,7 @@ describe('Controller with createResource', () => {
     await flush();
     assert.deepEqual(
       server.calls.map((call) => `${call.method} ${call.url}`),
-      [`PATCH ${prefix}/tasks/2`, `PATCH ${prefix}/tasks/2`],
+      [`PATCH ${prefix}/posts/2`, `PATCH ${prefix}/posts/2`],
       'one request per move, no list fetched again',
     );
   });

@@ -31,6 +31,13 @@ const PostResource = createResource({
   paginationField: 'page',
 });
 
+/** A Collection subclass: `sort` orders a list and does not filter it. */
+class SortedCollection extends Collection {
+  override nonFilterArgumentKeys(key: string) {
+    return key === 'sort';
+  }
+}
+
 function shape({ method, url, headers, body }: RecordedRequest) {
   return { method, url, headers, body };
 }
@@ -182,11 +189,6 @@ describe('createResource members (spec "createResource members")', () => {
         return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
       }
     }
-    class SortedCollection extends Collection {
-      override nonFilterArgumentKeys(key: string) {
-        return key === 'sort';
-      }
-    }
     const Resource = createResource({
       path: '/todos/:id',
       schema: Post,
@@ -262,12 +264,7 @@ describe('createResource members (spec "createResource members")', () => {
       [PostResource.move.name, PostResource.getList.remove.name],
       ['Post.move', 'Post.getList.remove'],
     );
-    // A Collection subclass given to createResource decides move's lists too.
-    class SortedCollection extends Collection {
-      override nonFilterArgumentKeys(key: string) {
-        return key === 'sort';
-      }
-    }
+    // The Collection subclass given to createResource decides move's lists too.
     const Sorted = createResource({
       path: '/todos/:id',
       schema: Post,
