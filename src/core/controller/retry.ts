@@ -144,7 +144,9 @@ function wait(ms: number, signal: AbortSignal, env: RetryEnv, failure: unknown):
 }
 
 function abortError(): Error {
-  const error = new Error('The read was aborted while it waited to be tried again');
+  const error = new Error(
+    `The read was aborted${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' while it waited to be tried again' : ''}`,
+  );
   error.name = 'AbortError';
   return error;
 }

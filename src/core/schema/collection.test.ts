@@ -385,11 +385,11 @@ describe('schema.Collection', () => {
       const store = board();
       assert.throws(
         () => normalize(todoList.move, '1', [{ id: '1' }], store),
-        /\[Todo\]\.move expected an object for each entity, got a string/,
+        /\[Todo\]\.move expected an object, got a string for an entity/,
       );
       assert.throws(
         () => normalize(todoList.move, [{ ...ADA, completed: true }, 5], [{}], store),
-        /\[Todo\]\.move expected an object for each entity, got a number/,
+        /\[Todo\]\.move expected an object, got a number for an entity/,
       );
       assert.throws(
         () => normalize(todoList.move, { title: 'no id', completed: true }, [{}], store),

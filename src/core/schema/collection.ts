@@ -135,7 +135,9 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     const inner = schema[0] as { key?: unknown };
     const innerKey = typeof inner?.key === 'string' ? inner.key : undefined;
     if (options.key === undefined && innerKey === undefined) {
-      throw new TypeError('schema.Collection needs a key option when its members are not entities');
+      throw new TypeError(
+        `schema.Collection needs a key option${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' when its members are not entities' : ''}`,
+      );
     }
     this.key = options.key ?? `[${innerKey}]`;
     this.nestKey = options.nestKey;
@@ -265,18 +267,14 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       ? (many ? input : [input]).map((item: unknown) => {
           if (!isRecord(item)) {
             throw new TypeError(
-              `${this.key}.${mode} expected an object for each entity, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': its fields decide the lists it is in' : ''}`,
+              `${this.key}.${mode} expected an object, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
             );
           }
           const entity = isEntityClass(member) ? member : member.entityFor?.(item);
-          let fields = item;
-          let stored: unknown;
-          try {
-            fields = entity!.process(item, parent, key, args);
-            stored = delegate.getEntity(entity!.key, String(entity!.pk(fields, parent, key, args)));
-          } catch {
-            // Not an entity, or its own code fails: that fails again below, naming the place.
-          }
+          // Not an entity (a plain member): its fields alone, nothing stored to compare with.
+          const fields = entity ? entity.process(item, parent, key, args) : item;
+          const stored =
+            entity && delegate.getEntity(entity.key, String(entity.pk(fields, parent, key, args)));
           const now = filterOf({ ...(stored as object), ...fields });
           const was = isRecord(stored) && filterOf(stored);
           return mode === 'move' ? [was, now] : [now];
