@@ -7,10 +7,12 @@ import { Controller, Entity } from '../core/index.js';
 import type { Timers } from '../core/index.js';
 import type { ResourceProvider } from '../lit/index.js';
 import { providerHooks } from '../lit/provider-hooks.js';
-// `check` may await: the provider's managers answer asynchronously.
-import { eventually as until } from '../lit/test-utils/reader.js';
+import { eventually } from '../lit/test-utils/reader.js';
 import { registerProviderManagers } from './provider.js';
 import { TabSyncManager } from './tab-sync.js';
+
+/** Waits until `check` (which may await) passes, or throws its last failure after 3 s. */
+const until = (check: () => unknown) => eventually(check, 3000);
 
 class Todo extends Entity {
   id = '';
