@@ -179,12 +179,13 @@ export class DemoApp extends LitElement {
         <div class="grid">
           <section class="wide" id="todos">
             <h2>
-              Todos <code>Collection</code> <code>push</code> <code>unshift</code>
+              Todos <code>Collection</code> <code>push</code> <code>unshift</code> <code>move</code>
               <code>MutationController</code>
             </h2>
             <p class="lead">
               Each filter (user, open, done) is its own list: a new todo joins the lists it matches,
-              a toggle shows at once everywhere (optimistic), a delete leaves every list together.
+              a toggle moves it between Open and Done at once (optimistic, one request), a delete
+              leaves every list together.
             </p>
             <resource-boundary delay="150">
               <p slot="fallback" class="board-loading">Loading the board…</p>

@@ -97,7 +97,8 @@ export const UserResource = createResource({
 
 /**
  * Todos: `getList` takes `userId` and `completed` filters, so each filter set is its own list and
- * a created todo joins the lists it matches. `extend` makes partialUpdate optimistic, and keeps
+ * a created todo joins the lists it matches. `extend` makes partialUpdate and move optimistic
+ * (the toggle moves a todo between Open and Done with one PATCH), and keeps
  * a failed `get` (the 404 of a deleted todo) for a minute: by default an error expires after a
  * second, and the detail view would ask again whenever anything else on the page re-renders it.
  */
@@ -109,6 +110,7 @@ export const TodoResource = createResource({
 }).extend({
   get: { errorExpiryLength: 60_000 },
   partialUpdate: { optimistic: true },
+  move: { optimistic: true },
 });
 
 /** Posts per group, five to a page: `getList.getPage` appends the next page to the list. */

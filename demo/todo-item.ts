@@ -103,23 +103,17 @@ export class TodoItem extends LitElement {
   readonly #toggle = async (event: Event) => {
     const controller = this.controller;
     if (!controller) return;
-    const { id, userId, completed } = this.todo;
+    const { id, completed } = this.todo;
     // The checkbox already flipped itself; from here the store decides what it shows.
     (event.target as HTMLInputElement).checked = completed;
     try {
-      // Optimistic: every list shows the new state before the server answers, and goes back by
-      // itself if the request fails.
-      await controller.fetch(TodoResource.partialUpdate, { id }, { completed: !completed });
+      // Optimistic: every list shows the new state before the server answers, the todo moves from
+      // Open to Done (or back) at once, and all of it goes back by itself if the request fails.
+      // One PATCH: the lists move the todo themselves, nothing is fetched again.
+      await controller.fetch(TodoResource.move, { id }, { completed: !completed });
     } catch (error) {
       console.warn('Toggling the todo failed; it was rolled back.', error);
-      return;
     }
-    // Open and Done are filtered by the server: ask it again which todos belong in them.
-    await Promise.allSettled(
-      [false, true].map((done) =>
-        controller.fetch(TodoResource.getList, { userId, completed: done }),
-      ),
-    );
   };
 
   readonly #delete = async () => {

@@ -7,8 +7,12 @@ import { Controller, Entity } from '../core/index.js';
 import type { Timers } from '../core/index.js';
 import type { ResourceProvider } from '../lit/index.js';
 import { providerHooks } from '../lit/provider-hooks.js';
+import { eventually } from '../lit/test-utils/reader.js';
 import { registerProviderManagers } from './provider.js';
 import { TabSyncManager } from './tab-sync.js';
+
+/** Waits until `check` (which may await) passes, or throws its last failure after 3 s. */
+const until = (check: () => unknown) => eventually(check, 3000);
 
 class Todo extends Entity {
   id = '';
@@ -107,20 +111,6 @@ function listenerCount() {
         target.removeEventListener = remove;
       }),
   };
-}
-
-/** Waits until `check` (which may await) passes, or throws its last failure after `timeout` ms. */
-async function until(check: () => unknown, timeout = 3000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 async function openStreams(): Promise<number> {

@@ -8,6 +8,8 @@ import type { DemoApp } from '../../demo/app.js';
 import { session } from '../../demo/resources.js';
 import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
 
+export { eventually } from '../../src/lit/test-utils/reader.js';
+
 /** Renders `<resource-provider><demo-app>` as index.html does; a new store for every test. */
 export async function openDemo(): Promise<DemoApp> {
   session.token = '';
@@ -75,6 +77,17 @@ export function type(input: HTMLInputElement, text: string): void {
 /** Waits until `check` passes, or throws its last failure after `timeout` ms (3 s: the demo's API). */
 export function until(check: () => void, timeout = 3000): Promise<void> {
   return waitUntil(check, timeout);
+}
+
+/** What the page asked the API for since the log had `since` entries: `METHOD /path?query` each. */
+export async function requestsSince(since: number): Promise<string[]> {
+  const { body } = await api<{ method: string; path: string }[]>('GET', '/__requests');
+  return body.slice(since).map((entry) => `${entry.method} ${entry.path}`);
+}
+
+/** How many requests the API has logged (to count what follows, with `requestsSince`). */
+export async function requestCount(): Promise<number> {
+  return (await api<unknown[]>('GET', '/__requests')).body.length;
 }
 
 /** Calls the demo's API directly (not through the library) and returns status and JSON body. */

@@ -12,7 +12,7 @@ import { TodoItem } from '../../demo/todo-item.js';
 import type { Controller } from '../../src/index.js';
 import type { ResourceProvider } from '../../src/lit/index.js';
 import { registerProviderManagers } from '../../src/managers/index.js';
-import { api, query, queryAll, resetApi, slowApi, textOf, until } from './demo-page.js';
+import { api, eventually, query, queryAll, resetApi, slowApi, textOf, until } from './demo-page.js';
 
 interface Logged {
   method: string;
@@ -33,20 +33,6 @@ async function eventStats(): Promise<{
   last?: string;
 }> {
   return (await api('GET', '/__events')).body;
-}
-
-/** Like `until`, for a check that awaits. */
-async function eventually(check: () => Promise<unknown>, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 function titles(list: Element): string[] {

@@ -1,14 +1,21 @@
 // The demo's todos card in each browser engine against the real API: create (push and unshift into the
-// matching lists), optimistic toggle with rollback, delete from every list with the detail view
-// fetching again. Each test checks the page and the API's own state.
-import { expect } from '@open-wc/testing';
+// matching lists), optimistic toggle (a move between Open and Done, one request) with rollback,
+// delete from every list with the detail view fetching again; two providers sharing changes
+// through sync-tabs both show a toggle's move. Each test checks the page and the API's own state.
+import { expect, fixture, html } from '@open-wc/testing';
 import type { DemoApp } from '../../demo/app.js';
+import { Todo } from '../../demo/resources.js';
+import type { ResourceProvider } from '../../src/lit/index.js';
+import { registerProviderManagers } from '../../src/managers/index.js';
 import {
   api,
+  eventually,
   exists,
   openDemo,
   query,
   queryAll,
+  requestCount,
+  requestsSince,
   resetApi,
   slowApi,
   textOf,
@@ -67,6 +74,21 @@ function create(app: DemoApp, title: string, where: 'push' | 'unshift'): void {
   const form = query(app, 'demo-todo-board', 'demo-todo-form');
   type(query<HTMLInputElement>(form, 'input'), title);
   query(form, `button[data-action="${where}"]`).click();
+}
+
+/** One "tab": a provider with Ada's Open and Done lists, syncing over `channel`. */
+function tab(channel: string) {
+  return html`
+    <resource-provider sync-tabs=${channel}>
+      <demo-todo-list heading="Open" .userId=${1} .completed=${false}></demo-todo-list>
+      <demo-todo-list heading="Done" .userId=${1} .completed=${true}></demo-todo-list>
+    </resource-provider>
+  `;
+}
+
+function listsOf(provider: ResourceProvider) {
+  const [open, done] = provider.querySelectorAll('demo-todo-list');
+  return { open: open!, done: done! };
 }
 
 describe('demo e2e: todos', () => {
@@ -172,44 +194,57 @@ describe('demo e2e: todos', () => {
     expect(exists(form, '.error')).to.equal(false);
   });
 
-  it('toggle shows at once in every list (optimistic), then Open and Done follow the server', async () => {
+  it('toggle moves the todo from Open to Done at once (optimistic): one PATCH, no list fetched again', async () => {
     const app = await openTodos();
+    const before = await requestCount();
     await slowApi(400);
 
     const clicked = performance.now();
     checkbox(list(app, 'All'), 'Write the spec').click();
     await until(() => {
       expect(checkbox(list(app, 'All'), 'Write the spec').checked).to.equal(true);
-      expect(checkbox(list(app, 'Open'), 'Write the spec').checked).to.equal(true);
-    }, 300);
-    // Well before the server could answer the PATCH.
-    expect(performance.now() - clicked).to.be.below(300);
-
-    await until(() => {
-      expect(titles(list(app, 'Done'))).to.deep.equal(['Write the spec', 'Plan the release']);
+      // Moved: out of Open, appended to Done.
       expect(titles(list(app, 'Open'))).to.deep.equal([
         'Review pull requests',
         'Fix the flaky test',
       ]);
-    }, 4000);
+      expect(titles(list(app, 'Done'))).to.deep.equal(['Plan the release', 'Write the spec']);
+    }, 300);
+    // Well before the server could answer the PATCH.
+    expect(performance.now() - clicked).to.be.below(300);
+    expect(checkbox(list(app, 'Done'), 'Write the spec').checked).to.equal(true);
+
+    await eventually(async () =>
+      expect(await requestsSince(before)).to.deep.equal(['PATCH /todos/1']),
+    );
+    // The server's answer changes nothing the page shows, and nothing is fetched after it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(titles(list(app, 'Done'))).to.deep.equal(['Plan the release', 'Write the spec']);
+    expect(titles(list(app, 'Open'))).to.deep.equal(['Review pull requests', 'Fix the flaky test']);
+    expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL);
+    expect(await requestsSince(before), 'one PATCH, no GET').to.deep.equal(['PATCH /todos/1']);
     expect((await api<TodoRow>('GET', '/todos/1')).body.completed).to.equal(true);
   });
 
-  it('a toggle the server refuses is rolled back', async () => {
+  it('a toggle the server refuses is rolled back: the todo back in its list, at its place', async () => {
     const app = await openTodos();
     // Someone else deletes the todo behind the page's back: the PATCH will get 404.
     expect((await api('DELETE', '/todos/4')).status).to.equal(204);
     await slowApi(300);
 
     checkbox(list(app, 'All'), 'Fix the flaky test').click();
-    await until(
-      () => expect(checkbox(list(app, 'All'), 'Fix the flaky test').checked).to.equal(true),
-      250,
-    );
+    await until(() => {
+      expect(checkbox(list(app, 'All'), 'Fix the flaky test').checked).to.equal(true);
+      expect(titles(list(app, 'Done'))).to.deep.equal(['Plan the release', 'Fix the flaky test']);
+      expect(titles(list(app, 'Open'))).to.deep.equal(['Write the spec', 'Review pull requests']);
+    }, 250);
     await until(() =>
       expect(checkbox(list(app, 'All'), 'Fix the flaky test').checked).to.equal(false),
     );
     expect(checkbox(list(app, 'Open'), 'Fix the flaky test').checked).to.equal(false);
+    expect(titles(list(app, 'Open'))).to.deep.equal(ADA_OPEN);
+    expect(titles(list(app, 'Done'))).to.deep.equal(ADA_DONE);
+    expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL);
     expect((await api('GET', '/todos/4')).status).to.equal(404);
   });
 
@@ -238,5 +273,51 @@ describe('demo e2e: todos', () => {
     expect((await api<TodoRow[]>('GET', '/todos?userId=1')).body.map((t) => t.title)).to.deep.equal(
       ADA_ALL.slice(1),
     );
+  });
+
+  it('two tabs (providers with sync-tabs): one PATCH, zero GETs; the todo lands in Done in both', async () => {
+    registerProviderManagers({ entities: { Todo } });
+    const first = await fixture<ResourceProvider>(tab('move-sync'));
+    const second = await fixture<ResourceProvider>(tab('move-sync'));
+    const a = listsOf(first);
+    const b = listsOf(second);
+    await until(() => {
+      for (const { open, done } of [a, b]) {
+        expect(titles(open)).to.deep.equal(ADA_OPEN);
+        expect(titles(done)).to.deep.equal(ADA_DONE);
+      }
+    });
+    const before = await requestCount();
+    await slowApi(300);
+
+    const item = queryAll(a.open, 'demo-todo-item').find(
+      (element) => textOf(query(element, '.title')) === 'Review pull requests',
+    )!;
+    query<HTMLInputElement>(item, 'input[type="checkbox"]').click();
+    // The first provider moves it at once (optimistic); the second waits for the commit.
+    await until(() => {
+      expect(titles(a.open)).to.deep.equal(['Write the spec', 'Fix the flaky test']);
+      expect(titles(a.done)).to.deep.equal(['Plan the release', 'Review pull requests']);
+    }, 250);
+    expect(titles(b.open), 'a pending update stays in its tab').to.deep.equal(ADA_OPEN);
+
+    await until(() => {
+      expect(titles(b.open)).to.deep.equal(['Write the spec', 'Fix the flaky test']);
+      expect(titles(b.done)).to.deep.equal(['Plan the release', 'Review pull requests']);
+    }, 4000);
+    // Settled: no list of either provider asked the server again.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await requestsSince(before), 'one PATCH, no GET').to.deep.equal(['PATCH /todos/2']);
+    expect(titles(a.done)).to.deep.equal(['Plan the release', 'Review pull requests']);
+    expect(titles(b.done)).to.deep.equal(['Plan the release', 'Review pull requests']);
+
+    // The server agrees: Ada's done todos are the ones both tabs show (in its own order).
+    await eventually(async () => {
+      const { body } = await api<{ title: string }[]>('GET', '/todos?userId=1&completed=true');
+      expect(body.map((todo) => todo.title).sort()).to.deep.equal([
+        'Plan the release',
+        'Review pull requests',
+      ]);
+    });
   });
 });

@@ -105,6 +105,55 @@ describe('Controller with createResource', () => {
     );
   });
 
+  it('optimistic move: both lists change at once, and a refusal restores them exactly', async () => {
+    const { controller, server } = setup();
+    controller.setResponse(PostResource.getList, { author: 'ann' }, [
+      { id: '1', author: 'ann' },
+      { id: '2', author: 'ann' },
+      { id: '3', author: 'ann' },
+    ]);
+    controller.setResponse(PostResource.getList, { author: 'bob' }, [{ id: '4', author: 'bob' }]);
+    const list = (author: string) =>
+      ids(controller.getResponse(PostResource.getList, { author }).data);
+    const before = controller.getState();
+    const shownAnn = controller.getResponse(PostResource.getList, { author: 'ann' }).data;
+
+    const refused = controller.fetch(PostResource.move, { id: '2' }, { author: 'bob' });
+    assert.deepEqual(
+      [list('ann'), list('bob')],
+      [
+        ['1', '3'],
+        ['4', '2'],
+      ],
+      'shown before any answer',
+    );
+    (await arrived(server)).take(`PATCH ${prefix}/posts/2`).respond(409, { message: 'no' });
+    await assert.rejects(refused, { status: 409 });
+    assert.deepEqual(withoutErrors(controller.getState()), withoutErrors(before));
+    assert.deepEqual([list('ann'), list('bob')], [['1', '2', '3'], ['4']], 'back in its old place');
+    assert.equal(controller.getResponse(PostResource.getList, { author: 'ann' }).data, shownAnn);
+
+    const accepted = controller.fetch(PostResource.move, { id: '2' }, { author: 'bob' });
+    (await arrived(server))
+      .take(`PATCH ${prefix}/posts/2`)
+      .respond(200, { id: '2', author: 'bob' });
+    assert.equal(((await accepted) as Post).author, 'bob');
+    assert.deepEqual(
+      [list('ann'), list('bob')],
+      [
+        ['1', '3'],
+        ['4', '2'],
+      ],
+      'committed as shown',
+    );
+    await flush();
+    assert.deepEqual(
+      server.calls.map((call) => `${call.method} ${call.url}`),
+      [`PATCH ${prefix}/posts/2`, `PATCH ${prefix}/posts/2`],
+      'one request per move, no list fetched again',
+    );
+  });
+
   it('optimistic delete: INVALID at once, and a 204 resolves with a Post built from the params', async () => {
     const { controller, server } = setup();
     controller.setResponse(PostResource.getList, {}, [{ id: '1' }, { id: '2' }]);

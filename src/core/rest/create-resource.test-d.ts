@@ -57,6 +57,15 @@ export type Cases = [
       [params: { group: V; id: V }, body: { title?: string }]
     >
   >,
+  Expect<
+    Equal<Parameters<typeof Posts.move>, [params: { group: V; id: V }, body: { title?: string }]>
+  >,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.move>>, Post>>,
+  Expect<Equal<(typeof Posts.move)['method'], 'PATCH'>>,
+  Expect<Equal<Parameters<typeof Posts.getList.remove>[0], { group: V; author?: string }>>,
+  Expect<Equal<Awaited<ReturnType<typeof Posts.getList.remove>>, Post>>,
+  Expect<Equal<(typeof Posts.getList.remove)['method'], 'PATCH'>>,
+  Expect<Equal<ReturnType<typeof Hooks.useMove>, typeof Posts.move>>,
   Expect<Equal<Parameters<typeof Posts.delete>, [params: { group: V; id: V }]>>,
   Expect<Equal<Awaited<ReturnType<typeof Posts.delete>>, Post>>,
   Expect<Equal<typeof Plain.getList.getPage, undefined>>,
@@ -65,7 +74,7 @@ export type Cases = [
   Expect<
     Equal<
       keyof typeof Hooks,
-      'useGet' | 'useGetList' | 'useUpdate' | 'usePartialUpdate' | 'useDelete'
+      'useGet' | 'useGetList' | 'useUpdate' | 'usePartialUpdate' | 'useMove' | 'useDelete'
     >
   >,
   Expect<Equal<Parameters<typeof Extended.search>, [params: { q: string }]>>,
@@ -81,5 +90,18 @@ void Posts.update({ group: 'g', id: 1 }, { name: 'x' });
 void Posts.getList.getPage({ group: 'g' });
 // @ts-expect-error no getPage without paginationField
 void Plain.getList.getPage({});
+// @ts-expect-error move needs the entity's path params
+void Posts.move({ group: 'g' }, { title: 'x' });
+// @ts-expect-error move's body has the entity's fields only
+void Posts.move({ group: 'g', id: 1 }, { name: 'x' });
+// @ts-expect-error a field of the wrong type
+void Posts.move({ group: 'g', id: 1 }, { title: 1 });
+// getList.remove's body names the entity by its pk, or gives some of the body's fields.
+void Posts.getList.remove({ group: 'g' }, { id: '5' });
+void Posts.getList.remove({ group: 'g', author: 'a' }, { title: 't' });
+// @ts-expect-error the pk has the entity's type (a string here)
+void Posts.getList.remove({ group: 'g' }, { id: 5 });
+// @ts-expect-error getList.remove's body has the entity's fields only
+void Posts.getList.remove({ group: 'g' }, { name: 'x' });
 // @ts-expect-error no such hook
 void Hooks.useSearch;

@@ -31,6 +31,13 @@ const PostResource = createResource({
   paginationField: 'page',
 });
 
+/** A Collection subclass: `sort` orders a list and does not filter it. */
+class SortedCollection extends Collection {
+  override nonFilterArgumentKeys(key: string) {
+    return key === 'sort';
+  }
+}
+
 function shape({ method, url, headers, body }: RecordedRequest) {
   return { method, url, headers, body };
 }
@@ -182,11 +189,6 @@ describe('createResource members (spec "createResource members")', () => {
         return { ...(await super.getRequestInit(body)), credentials: 'same-origin' };
       }
     }
-    class SortedCollection extends Collection {
-      override nonFilterArgumentKeys(key: string) {
-        return key === 'sort';
-      }
-    }
     const Resource = createResource({
       path: '/todos/:id',
       schema: Post,
@@ -229,6 +231,52 @@ describe('createResource members (spec "createResource members")', () => {
       assert.equal(member.pollFrequency, 5000, member.name);
       assert.equal(member.dataExpiryLength, 1000, member.name);
     }
+  });
+
+  it('move: PATCH to the entity path with collection.move; getList.remove: PATCH to the list URL with collection.remove', async () => {
+    const fake = fakeFetch(() => json({ id: '5', group: 'g', title: 't' }));
+    const run = (endpoint: RestEndpoint<any>, ...args: unknown[]) =>
+      endpoint.run(args as any, { fetch: fake.fetch });
+    await run(PostResource.move, { group: 'g', id: 5 }, { title: 'moved' });
+    await run(PostResource.getList.remove, { group: 'g', author: 'ann' }, { id: '5' });
+    assert.deepEqual(fake.calls.map(shape), [
+      {
+        method: 'PATCH',
+        url: `${prefix}/g/posts/5`,
+        headers: JSON_HEADERS,
+        body: '{"title":"moved"}',
+      },
+      {
+        method: 'PATCH',
+        url: `${prefix}/g/posts?author=ann`,
+        headers: JSON_HEADERS,
+        body: '{"id":"5"}',
+      },
+    ]);
+    assert.equal(PostResource.move.schema, PostResource.getList.schema.move);
+    assert.equal(PostResource.getList.remove.schema, PostResource.getList.schema.remove);
+    assert.equal(PostResource.getList.remove, PostResource.getList.remove, 'made once');
+    assert.deepEqual(
+      [PostResource.move.sideEffect, PostResource.getList.remove.sideEffect],
+      [true, true],
+    );
+    assert.deepEqual(
+      [PostResource.move.name, PostResource.getList.remove.name],
+      ['Post.move', 'Post.getList.remove'],
+    );
+    // The Collection subclass given to createResource decides move's lists too.
+    const Sorted = createResource({
+      path: '/todos/:id',
+      schema: Post,
+      Collection: SortedCollection,
+    });
+    assert.ok(Sorted.move.schema instanceof SortedCollection);
+    assert.equal((Sorted.move.schema as Collection).mode, 'move');
+    // extend() keeps them, and changes them like any member.
+    const Extended = PostResource.extend({ move: { urlPrefix: 'https://other.test' } });
+    assert.equal(Extended.move.schema, PostResource.move.schema);
+    assert.equal(Extended.move.url({ group: 'g', id: 1 }), 'https://other.test/g/posts/1');
+    assert.equal(Extended.getList.remove, PostResource.getList.remove);
   });
 
   it('names members after the entity', () => {
@@ -287,6 +335,22 @@ describe('createResource optimistic', () => {
     assert.throws(
       () =>
         Resource.partialUpdate.getOptimisticResponse!(snapshot({}), { id: '2' }, { title: 'x' }),
+      (e) => e === abort,
+    );
+  });
+
+  it('move and getList.remove merge the body into the stored entity, named by params or body', () => {
+    const stored = Post.fromJS({ id: '1', title: 'old', author: 'ann' });
+    const snap = snapshot({ '1': stored });
+    const moved = Resource.move.getOptimisticResponse!(snap, { id: '1' }, { author: 'bob' });
+    assert.deepEqual({ ...(moved as object) }, { id: '1', group: '', title: 'old', author: 'bob' });
+    const removed = Resource.getList.remove.getOptimisticResponse!(snap, {}, { id: '1' });
+    assert.deepEqual(
+      { ...(removed as object) },
+      { id: '1', group: '', title: 'old', author: 'ann' },
+    );
+    assert.throws(
+      () => Resource.move.getOptimisticResponse!(snapshot({}), { id: '2' }, { title: 'x' }),
       (e) => e === abort,
     );
   });

@@ -1,10 +1,12 @@
 /**
- * createResource: the standard endpoints of one REST resource (get, getList with push, unshift
- * and getPage, update, partialUpdate, delete) from one path template and one entity schema, and
+ * createResource: the standard endpoints of one REST resource (get, getList with push, unshift,
+ * remove and getPage, update, partialUpdate, move, delete) from one path template and one entity
+ * schema, and
  * `extend()` to change or add members.
  */
 import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
+import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { isEntityClass } from '../schema/is.js';
 import { UnionSchema } from '../schema/union.js';
@@ -93,6 +95,16 @@ export interface ResourceMembers<O extends ResourceGenerics> {
   readonly partialUpdate: RestEndpoint<{
     readonly path: O['path'];
     readonly schema: SchemaOf<O>;
+    readonly method: 'PATCH';
+    readonly body: Partial<BodyOf<O>>;
+  }>;
+  /**
+   * PATCH `path` with some of the entity's fields, like partialUpdate; the entity also leaves the
+   * stored lists its new values no longer match and is appended to those they now match.
+   */
+  readonly move: RestEndpoint<{
+    readonly path: O['path'];
+    readonly schema: CreatingCollection<[SchemaOf<O>]>;
     readonly method: 'PATCH';
     readonly body: Partial<BodyOf<O>>;
   }>;
@@ -259,10 +271,11 @@ export function createResource<const O extends ResourceOptions>(
   const listPath = shortenPath(path);
   const label = labelOf(schema, path);
   const get = new Endpoint({ ...shared, path, schema, name: `${label}.get` }) as AnyEndpoint;
+  const collection = new Collection([schema]) as DefaultCollection;
   const getList = new Endpoint({
     ...shared,
     path: listPath,
-    schema: new Collection([schema]),
+    schema: collection,
     searchParams,
     body,
     paginationField,
@@ -287,6 +300,15 @@ export function createResource<const O extends ResourceOptions>(
       optimistic,
       retry: undefined,
       name: `${label}.partialUpdate`,
+    } as any),
+    move: get.extend({
+      method: 'PATCH',
+      // getList's own Collection, so a subclass's filter (nonFilterArgumentKeys…) decides.
+      schema: collection.move,
+      body,
+      optimistic,
+      retry: undefined,
+      name: `${label}.move`,
     } as any),
     delete: get.extend({
       method: 'DELETE',

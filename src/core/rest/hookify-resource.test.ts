@@ -34,6 +34,7 @@ describe('hookifyResource', () => {
       'useDelete',
       'useGet',
       'useGetList',
+      'useMove',
       'usePartialUpdate',
       'useUpdate',
     ]);
@@ -48,6 +49,8 @@ describe('hookifyResource', () => {
     fake.respond(() => json({ id: '1' }));
     await hooks.useUpdate().run([{ id: 1 }, { title: 'c' }], opts);
     await hooks.usePartialUpdate().run([{ id: 1 }, { title: 'd' }], opts);
+    await hooks.useMove().run([{ id: 1 }, { title: 'e' }], opts);
+    await hooks.useGetList().remove.run([{ q: 'x' }, { id: '1' }], opts);
     await hooks.useDelete().run([{ id: 1 }], opts);
     const token = { 'Access-Token': 'T1' };
     const withJson = { ...token, 'Content-Type': 'application/json' };
@@ -61,6 +64,8 @@ describe('hookifyResource', () => {
         ['GET', `${prefix}/todos?q=x&page=2`, token],
         ['PUT', `${prefix}/todos/1`, withJson],
         ['PATCH', `${prefix}/todos/1`, withJson],
+        ['PATCH', `${prefix}/todos/1`, withJson],
+        ['PATCH', `${prefix}/todos?q=x`, withJson],
         ['DELETE', `${prefix}/todos/1`, token],
       ].map(([m, u, h]) => [m, u, h]),
     );
@@ -70,6 +75,8 @@ describe('hookifyResource', () => {
     assert.equal(hooks.useGet().schema, Todo);
     assert.ok(hooks.useGetList().schema instanceof Collection);
     assert.equal(hooks.useGetList().push.schema, hooks.useGetList().schema.push);
+    assert.equal(hooks.useGetList().remove.schema, hooks.useGetList().schema.remove);
+    assert.equal(hooks.useMove().schema, hooks.useGetList().schema.move);
     assert.equal((hooks.useGetList().getPage.schema as any).mode, 'add');
     assert.ok(hooks.useDelete().schema instanceof Invalidate);
     assert.equal(hooks.useUpdate().method, 'PUT');

@@ -29,10 +29,10 @@ function spread(params: Record<string, unknown>, body: unknown): Record<string, 
 const placeholders = new WeakMap<object, string>();
 let placeholderCount = 0;
 
-/** True when a create's schema stores an entity: the schema itself or a Collection's member. */
-function createsEntity(schema: unknown): boolean {
+/** What a mutation's schema stores its entity by: a Collection's member, or the schema itself. */
+function memberOf(schema: unknown): unknown {
   const members = (schema as { schema?: unknown } | null | undefined)?.schema;
-  return holdsEntity(schema) || (Array.isArray(members) && holdsEntity(members[0]));
+  return Array.isArray(members) ? members[0] : schema;
 }
 
 /**
@@ -46,7 +46,7 @@ function withPlaceholder(
 ): Record<string, unknown> {
   // Attached whatever pk() gives now: normalize uses it only for a pk it refuses (none, '',
   // "undefined", NaN), so the rules live in one place.
-  if (!createsEntity(schema)) return value;
+  if (!holdsEntity(memberOf(schema))) return value;
   const source = body !== null && typeof body === 'object' ? body : value;
   let placeholder = placeholders.get(source);
   if (placeholder === undefined) {
@@ -60,7 +60,8 @@ function withPlaceholder(
 
 /**
  * The default `getOptimisticResponse` for an endpoint's method: PUT and POST give params and body
- * together; PATCH merges the body into the stored entity (nothing is applied when there is none,
+ * together; PATCH merges the body into the stored entity, the one a Collection's `move` or
+ * `remove` names too (nothing is applied when there is none,
  * since a partial body alone would show a half-empty record); DELETE gives the params, from which
  * Invalidate computes the pk. Other methods have no guess.
  * @example const guess = defaultOptimisticResponse(endpoint); guess?.(snapshot, { id: 1 }, { title: 'x' });
@@ -81,13 +82,15 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
       return (snapshot, ...args) => {
         const [params, body] = endpoint.splitArgs(args);
         const value = spread(params, body);
-        const { schema } = endpoint;
-        // A Union's member is the one its type field (in the params or the body) names.
+        // A Collection's move or remove updates its member. A Union's member is the one its type
+        // field (in the params or the body) names.
+        const schema = memberOf(endpoint.schema);
         const entity = isEntityClass(schema)
           ? schema
           : (schema as Chooser | undefined)?.entityFor?.(value);
         if (entity === undefined) return value;
-        const stored = snapshot.get(entity, params);
+        // The pk is in the params (partialUpdate, move) or the body (getList.remove).
+        const stored = snapshot.get(entity, value);
         if (stored === undefined) throw snapshot.abort;
         return spread(assignOwn({}, stored), body);
       };

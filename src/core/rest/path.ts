@@ -133,7 +133,9 @@ export function fillPath(
   for (const [at, name, text] of filled) {
     const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
     if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
-      throw new Error(`${where(name)} cannot be "${text}": it makes the dot segment "${segment}".`);
+      throw new Error(
+        `${where(name)} cannot be "${text}"${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
+      );
     }
   }
   return out === '' ? '/' : out;

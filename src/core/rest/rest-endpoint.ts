@@ -31,7 +31,7 @@ import { buildKey, buildUrl, hideCredentials } from './url.js';
 
 const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
 
-/** Endpoints derived from another (push, unshift, getPage), made once per endpoint. */
+/** Endpoints derived from another (push, unshift, remove, getPage), made once per endpoint. */
 const derivedCache = new WeakMap<object, Map<string, unknown>>();
 /**
  * The request each response answers, set by `run`: an override that calls
@@ -64,9 +64,16 @@ type CollectionIn<S, Depth extends unknown[] = []> = S extends CollectionLike
         : never;
 
 type Element<T> = T extends readonly (infer U)[] ? U : T;
+/** The data fields of an entity type, each optional. */
+type FieldsOf<T> = {
+  readonly [K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]?: T[K];
+};
 
-/** `getList.push` / `getList.unshift`: POST to the same URL, resolving with the created entity. */
-export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift'> = [
+/**
+ * `getList.push` / `getList.unshift`: POST to the same URL, resolving with the created entity;
+ * `getList.remove`: PATCH to the same URL with some of the entity's fields, resolving with it.
+ */
+export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift' | 'remove'> = [
   CollectionIn<SchemaOf<O>>,
 ] extends [never]
   ? undefined
@@ -74,10 +81,16 @@ export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift'>
       Extended<
         Omit<O, 'paginationField' | 'process' | 'result'>,
         {
-          readonly method: 'POST';
-          readonly schema: (CollectionIn<SchemaOf<O>> & CollectionLike)[V] & Schema;
+          readonly method: V extends 'remove' ? 'PATCH' : 'POST';
+          readonly schema: (CollectionIn<SchemaOf<O>> & { readonly [K in V]: unknown })[V] & Schema;
           readonly result: Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>;
-        }
+        } & (V extends 'remove'
+          ? {
+              // Some of the body's fields, or of the entity's (its pk, say).
+              readonly body: Partial<O extends { readonly body: infer B } ? B : {}> &
+                FieldsOf<Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>>;
+            }
+          : {})
       >
     >;
 
@@ -423,6 +436,15 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   }
 
   /**
+   * When the schema holds a Collection: PATCH to this URL, taking the entity the server answers
+   * with out of every stored list whose filter its values match.
+   * @example await TodoResource.getList.remove({ userId: 1 }, { id: 5 });
+   */
+  get remove(): CreateEndpoint<O, 'remove'> {
+    return derived(this, 'remove') as CreateEndpoint<O, 'remove'>;
+  }
+
+  /**
    * With `paginationField`: the list's request with a page argument; the page is appended to the
    * list fetched without it, never repeating an entity.
    * @example await controller.fetch(PostResource.getList.getPage, { author: 'a', page: 2 });
@@ -432,8 +454,11 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   }
 }
 
-/** `endpoint.push`, `.unshift` or `.getPage`: made on first use, then the same object. */
-function derived(endpoint: RestEndpoint<any>, key: 'push' | 'unshift' | 'getPage'): unknown {
+/** `endpoint.push`, `.unshift`, `.remove` or `.getPage`: made on first use, then the same object. */
+function derived(
+  endpoint: RestEndpoint<any>,
+  key: 'push' | 'unshift' | 'remove' | 'getPage',
+): unknown {
   let cache = derivedCache.get(endpoint);
   if (!cache) derivedCache.set(endpoint, (cache = new Map()));
   if (!cache.has(key)) cache.set(key, key === 'getPage' ? page(endpoint) : create(endpoint, key));
@@ -447,14 +472,15 @@ function page(endpoint: RestEndpoint<any>): unknown {
   return endpoint.extend({ schema: schema as Schema, name: `${endpoint.name}.getPage` } as any);
 }
 
-function create(endpoint: RestEndpoint<any>, mode: 'push' | 'unshift'): unknown {
+function create(endpoint: RestEndpoint<any>, mode: 'push' | 'unshift' | 'remove'): unknown {
   const found = findCollection(endpoint.schema);
   if (!found) return undefined;
+  const method = mode === 'remove' ? 'PATCH' : 'POST';
   return endpoint.extend({
-    method: 'POST',
+    method,
     schema: found.collection[mode] as Schema,
-    // A name of method and path says POST, as the request does.
-    name: `${namedByUser.has(endpoint) ? endpoint.name : defaultName(endpoint, 'POST')}.${mode}`,
+    // A name of method and path says the method the request uses.
+    name: `${namedByUser.has(endpoint) ? endpoint.name : defaultName(endpoint, method)}.${mode}`,
     // The list's own response handling and paging do not apply to a created entity.
     process: undefined,
     paginationField: undefined,

@@ -242,4 +242,165 @@ describe('schema.Collection', () => {
   it('requires a key when members are not entities', () => {
     assert.throws(() => new Collection([{}] as never), /needs a key option/);
   });
+
+  describe('remove and move', () => {
+    const ADA = { id: '1', userId: 1, title: 'a', completed: false };
+    const BEA = { id: '2', userId: 1, title: 'b', completed: false };
+    const CY = { id: '3', userId: 1, title: 'c', completed: true };
+    const GRACE = { id: '4', userId: 2, title: 'g', completed: false };
+    const OPEN = '{"completed":"false","userId":"1"}';
+    const DONE = '{"completed":"true","userId":"1"}';
+    const ALL = '{"userId":"1"}';
+    const GRACE_OPEN = '{"completed":"false","userId":"2"}';
+
+    /** User 1's All, Open and Done lists and user 2's Open list, as the demo fetches them. */
+    function board(): NormalizedStore {
+      let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
+      store = fetchList(store, { userId: 1 }, [ADA, BEA, CY]);
+      store = fetchList(store, { userId: 1, completed: false }, [ADA, BEA]);
+      store = fetchList(store, { userId: 1, completed: true }, [CY]);
+      return fetchList(store, { userId: 2, completed: false }, [GRACE]);
+    }
+
+    it('move: the entity leaves the lists its new values no longer match and is appended to those they now match', () => {
+      const store = board();
+      const moved = normalize(todoList.move, { ...ADA, completed: true }, [{ id: '1' }], store);
+      assert.equal(moved.result, '1');
+      assert.deepEqual(lists(moved), {
+        [ALL]: ['1', '2', '3'], // still matches: keeps its place
+        [OPEN]: ['2'],
+        [DONE]: ['3', '1'], // appended at the end
+        [GRACE_OPEN]: ['4'],
+      });
+      // Moved back: the end of Open, not its old first place.
+      const back = normalize(todoList.move, { ...ADA, completed: false }, [{ id: '1' }], moved);
+      assert.deepEqual(lists(back)[OPEN], ['2', '1']);
+      assert.deepEqual(lists(back)[DONE], ['3']);
+      assert.deepEqual(lists(back)[ALL], ['1', '2', '3']);
+    });
+
+    it('move: a partial response moves by the stored entity merged with it; a user change moves between users', () => {
+      const store = board();
+      // Only the changed field in the response: the stored userId still decides.
+      const done = normalize(todoList.move, { id: '2', completed: true }, [{ id: '2' }], store);
+      assert.deepEqual(lists(done)[OPEN], ['1']);
+      assert.deepEqual(lists(done)[DONE], ['3', '2']);
+      const handed = normalize(todoList.move, { ...ADA, userId: 2 }, [{ id: '1' }], store);
+      assert.deepEqual(lists(handed)[ALL], ['2', '3']);
+      assert.deepEqual(lists(handed)[OPEN], ['2']);
+      assert.deepEqual(lists(handed)[GRACE_OPEN], ['4', '1']);
+    });
+
+    it('move creates no list that is not stored yet, and changes nothing when the lists stay the same', () => {
+      let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
+      store = fetchList(store, { userId: 1, completed: false }, [ADA, BEA]);
+      const moved = normalize(todoList.move, { ...ADA, completed: true }, [{ id: '1' }], store);
+      assert.deepEqual(lists(moved), { [OPEN]: ['2'] }, 'no Done list appears');
+      const renamed = normalize(todoList.move, { ...BEA, title: 'new' }, [{ id: '2' }], board());
+      assert.deepEqual(lists(renamed), lists(board()));
+    });
+
+    it('move of an entity in no list: joins the lists it now matches; one never stored joins too', () => {
+      const store = board();
+      // Stored, listed nowhere (fetched alone), now done.
+      const alone = normalize(Todo, { id: '9', userId: 1, completed: false }, [], store);
+      const moved = normalize(todoList.move, { id: '9', completed: true }, [{ id: '9' }], alone);
+      assert.deepEqual(lists(moved)[DONE], ['3', '9']);
+      assert.deepEqual(lists(moved)[OPEN], ['1', '2'], 'it was never there: nothing to leave');
+      // Never stored: nothing to compare with, so it only joins.
+      const unknown = normalize(
+        todoList.move,
+        { id: '8', userId: 2, completed: false },
+        [{ id: '8' }],
+        store,
+      );
+      assert.deepEqual(lists(unknown)[GRACE_OPEN], ['4', '8']);
+      assert.deepEqual(lists(unknown)[OPEN], ['1', '2']);
+    });
+
+    it('move takes an array response, each entity by its own values', () => {
+      const moved = normalize(
+        todoList.move,
+        [
+          { ...ADA, completed: true },
+          { ...CY, completed: false },
+        ],
+        [{}],
+        board(),
+      );
+      assert.deepEqual(moved.result, ['1', '3']);
+      assert.deepEqual(lists(moved)[OPEN], ['2', '3']);
+      assert.deepEqual(lists(moved)[DONE], ['1']);
+    });
+
+    it('remove takes the entity out of the lists its values match, and only those', () => {
+      const store = board();
+      const removed = normalize(todoList.remove, { id: '1' }, [{}, { id: '1' }], store);
+      assert.equal(removed.result, '1');
+      assert.deepEqual(lists(removed), {
+        [ALL]: ['2', '3'],
+        [OPEN]: ['2'],
+        [DONE]: ['3'],
+        [GRACE_OPEN]: ['4'],
+      });
+      // The entity's values decide, whatever the call's URL params say of them.
+      const same = normalize(
+        todoList.remove,
+        { id: '1' },
+        [{ completed: true }, { id: '1' }],
+        store,
+      );
+      assert.deepEqual(lists(same), lists(removed));
+      // The entity itself stays stored: remove only edits lists.
+      assert.equal((same.entities.Todo as Record<string, { title: string }>)['1']!.title, 'a');
+    });
+
+    it('remove: URL params fill in the filter fields the entity has not', () => {
+      const store = fetchList(board(), { userId: 1, tag: 'x' }, [ADA, BEA]);
+      const tagged = '{"tag":"x","userId":"1"}';
+      const other = normalize(todoList.remove, { id: '1' }, [{ tag: 'y' }], store);
+      assert.deepEqual(lists(other)[tagged], ['1', '2'], 'tag y: not that list');
+      assert.deepEqual(lists(other)[OPEN], ['2'], 'its own values still match Open');
+      const removed = normalize(todoList.remove, { id: '1' }, [{ tag: 'x' }], store);
+      assert.deepEqual(lists(removed)[tagged], ['2']);
+    });
+
+    it('remove of an entity no list holds changes nothing', () => {
+      const store = board();
+      const removed = normalize(todoList.remove, { id: '7', userId: 1 }, [{}], store);
+      assert.equal(removed.entities['[Todo]'], store.entities['[Todo]'], 'the lists are untouched');
+      const notListed = normalize(todoList.remove, { id: '4' }, [{}], fetchList(board(), {}, []));
+      assert.deepEqual(lists(notListed)['{}'], [], 'an empty list stays empty');
+      assert.deepEqual(lists(notListed)[GRACE_OPEN], [], 'her list loses her todo');
+    });
+
+    it('variants are memoized per mode', () => {
+      assert.equal(todoList.move, todoList.move);
+      assert.equal(todoList.remove, todoList.remove);
+      assert.notEqual(todoList.move, todoList.remove);
+      assert.equal(todoList.move.mode, 'move');
+    });
+
+    it('bad input: the error names the collection or the entity and what is wrong; the lists are kept', () => {
+      const store = board();
+      assert.throws(
+        () => normalize(todoList.move, '1', [{ id: '1' }], store),
+        /\[Todo\]\.move expected an object, got a string for an entity/,
+      );
+      assert.throws(
+        () => normalize(todoList.move, [{ ...ADA, completed: true }, 5], [{}], store),
+        /\[Todo\]\.move expected an object, got a number for an entity/,
+      );
+      assert.throws(
+        () => normalize(todoList.move, { title: 'no id', completed: true }, [{}], store),
+        /Entity Todo has no pk\(\)/,
+      );
+      assert.throws(
+        () => normalize(todoList.remove, { title: 'no id' }, [{}], store),
+        /Entity Todo has no pk\(\)/,
+      );
+      assert.deepEqual(lists(store)[OPEN], ['1', '2']);
+      assert.deepEqual(lists(store)[DONE], ['3']);
+    });
+  });
 });

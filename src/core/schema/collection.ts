@@ -1,6 +1,7 @@
 import type {
   Args,
   Denormalize,
+  EntityClass,
   NormalizeDelegate,
   Schema,
   SchemaInstance,
@@ -15,7 +16,7 @@ import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
 import { hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
-import { isObject } from './is.js';
+import { isEntityClass, isObject, isRecord } from './is.js';
 
 /** Combines a stored list with incoming members (both normalized). */
 export type CollectionMerge = (
@@ -45,9 +46,14 @@ export interface CollectionOptions {
   createCollectionFilter?: CreateCollectionFilter;
 }
 
-type Mode = 'list' | 'push' | 'unshift' | 'add';
+type Mode = 'list' | 'add' | Variant;
+type Variant = 'push' | 'unshift' | 'remove' | 'move';
+type ListTest = (listArgs: Record<string, ListArgValue>) => boolean;
 
-/** `collection.push` / `.unshift`: normalizes created members, resolves to the created entity. */
+/**
+ * `collection.push` / `.unshift` / `.remove` / `.move`: normalizes the response's members and
+ * resolves to them (the entity, or the entities of an array response).
+ */
 export type CreatingCollection<S extends readonly [Schema]> = Omit<
   Collection<S>,
   '_denormalized'
@@ -115,7 +121,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   readonly mode: Mode = 'list';
   readonly mergeMembers: CollectionMerge = appendNew;
   readonly filterFactory: CreateCollectionFilter | undefined = undefined;
-  private variants?: Partial<Record<'push' | 'unshift', Collection<S>>>;
+  private variants?: Partial<Record<Variant, Collection<S>>>;
 
   constructor(
     readonly schema: S,
@@ -161,6 +167,25 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   /** Adds created members at the start of every matching list. */
   get unshift(): CreatingCollection<S> {
     return this.variant('unshift') as unknown as CreatingCollection<S>;
+  }
+
+  /**
+   * Takes the response's entities out of every stored list whose filter their values (with the
+   * call's URL params) match; a list that does not hold one is left as it is.
+   * @example new RestEndpoint({ path: '/todos/:id/archive', method: 'POST', schema: todoList.remove })
+   */
+  get remove(): CreatingCollection<S> {
+    return this.variant('remove') as unknown as CreatingCollection<S>;
+  }
+
+  /**
+   * For an update that changes which lists an entity belongs to: it leaves the stored lists whose
+   * filter its values matched before the update and no longer match, and is appended to those
+   * they match now and did not before. Lists not stored yet are not created.
+   * @example new RestEndpoint({ path: '/todos/:id', method: 'PATCH', schema: todoList.move })
+   */
+  get move(): CreatingCollection<S> {
+    return this.variant('move') as unknown as CreatingCollection<S>;
   }
 
   /**
@@ -227,23 +252,60 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       return listPk;
     }
     const many = Array.isArray(input);
+    const member = this.schema[0] as { entityFor?(value: object): EntityClass | undefined };
+    const { mode } = this;
+    const filter = (...call: Args) =>
+      this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
+    // The filter of an entity's values: the call's URL params with the entity's fields over them.
+    const filterOf = (values: object) => filter({ ...(args[0] as object), ...values }, values);
+    // remove and move: each entity's filters before this write (its stored values) and after it
+    // (the response's fields over them). It leaves the lists the first matches and the second
+    // does not, and joins those the second matches and the first does not; a remove is a move to
+    // nowhere from where it is now.
+    const editing = mode === 'remove' || mode === 'move';
+    const filters = editing
+      ? (many ? input : [input]).map((item: unknown) => {
+          if (!isRecord(item)) {
+            throw new TypeError(
+              `${this.key}.${mode} expected an object, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+            );
+          }
+          const entity = isEntityClass(member) ? member : member.entityFor?.(item);
+          // Not an entity (a plain member): its fields alone, nothing stored to compare with.
+          const fields = entity ? entity.process(item, parent, key, args) : item;
+          const stored =
+            entity && delegate.getEntity(entity.key, String(entity.pk(fields, parent, key, args)));
+          const now = filterOf({ ...(stored as object), ...fields });
+          const was = isRecord(stored) && filterOf(stored);
+          return mode === 'move' ? [was, now] : [now];
+        })
+      : [[undefined, filter(...args)]];
     // One created member is where the collection is (no key of its own), not [0] of a list.
-    const incoming = present(
-      many
-        ? normalizeMembers(this.schema[0], input, parent, key, args, visit)
-        : [visit(this.schema[0], input, parent, undefined, args)],
-    );
-    const accepts = this.filterFactory
-      ? this.filterFactory(...args)
-      : this.createCollectionFilter(...args);
+    const normalized = many
+      ? normalizeMembers(member, input, parent, key, args, visit)
+      : [visit(member, input, parent, undefined, args)];
+    const incoming = present(normalized);
     const lists = delegate.getEntities(this.key) ?? {};
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
       if (list === INVALID || !Array.isArray(list)) continue;
       const listArgs = parseCanonicalArgs(listPk);
-      if (listArgs === undefined || !accepts(listArgs)) continue;
-      const next = this.mergeMembers(list, incoming);
-      if (next.length !== list.length || next.some((member, i) => member !== list[i])) {
+      if (listArgs === undefined) continue;
+      let next: unknown[] = list;
+      filters.forEach(([was, now]: (false | undefined | ListTest)[], i) => {
+        // A create's members all join together; a moved entity leaves or joins by itself.
+        const members = editing ? [normalized[i]] : incoming;
+        const before = was && was(listArgs);
+        const after = now && now(listArgs);
+        if (before && !after) {
+          // Only a moved or removed entity leaves: one member.
+          const gone = memberKey(members[0]);
+          next = next.filter((listed) => memberKey(listed) !== gone);
+        } else if (after && !before) {
+          next = this.mergeMembers(next, members);
+        }
+      });
+      if (next.length !== list.length || next.some((listed, i) => listed !== list[i])) {
         delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
       }
     }
@@ -304,11 +366,12 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     }
   }
 
-  private variant(mode: 'push' | 'unshift'): Collection<S> {
+  private variant(mode: Variant): Collection<S> {
     this.variants ??= {};
+    // A move appends to the lists it joins; remove merges nothing.
     return (this.variants[mode] ??= this.derive(
       mode,
-      mode === 'push' ? appendNew : prependNew,
+      mode === 'unshift' ? prependNew : appendNew,
       undefined,
     ));
   }

@@ -73,3 +73,17 @@ export async function until(check: () => void, timeout = 2000): Promise<void> {
     }
   }
 }
+
+/** Like `until`, for a check that awaits (one that asks a server, say); 4 s unless told. */
+export async function eventually(check: () => unknown, timeout = 4000): Promise<void> {
+  const start = performance.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (performance.now() - start > timeout) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
