@@ -2,22 +2,38 @@
 // events the browser sends, so DevTools' own "Offline" works as well), remembered for this tab
 // across reloads. Beside it, what the provider's offline queue still holds. And the mutations the
 // queue may keep, by the names they are stored under.
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, isServer } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import type { QueuedMutationOptions } from '../src/managers/index.js';
-import { TodoResource } from './resources.js';
+import { TodoCreate, TodoResource } from './resources.js';
 
 /** The demo's mutations that wait for the network when it is away, by their stored names. */
 export const offlineMutations: Record<string, QueuedMutationOptions> = {
-  'todo.create': {
-    endpoint: TodoResource.getList.push.extend({ optimistic: true }),
-    idempotencyHeader: 'Idempotency-Key',
-  },
+  'todo.create': { endpoint: TodoCreate.push, idempotencyHeader: 'Idempotency-Key' },
+  'todo.create-first': { endpoint: TodoCreate.unshift, idempotencyHeader: 'Idempotency-Key' },
   'todo.update': { endpoint: TodoResource.partialUpdate },
+  'todo.move': { endpoint: TodoResource.move },
   'todo.delete': { endpoint: TodoResource.delete },
 };
 
 const FLAG = 'resource-elements-demo:offline';
+
+/**
+ * Whether the page is offline (the browser's word, or this switch's), for elements that act on
+ * it: the form does not wait for a create that is queued. `change` fires when it flips.
+ */
+export const network = new (class extends EventTarget {
+  // A server render (demo/ssr) is online, with no window to listen to.
+  offline = !isServer && (!navigator.onLine || sessionStorage.getItem(FLAG) === '1');
+})();
+if (!isServer) {
+  for (const type of ['online', 'offline']) {
+    addEventListener(type, () => {
+      network.offline = type === 'offline';
+      network.dispatchEvent(new Event('change'));
+    });
+  }
+}
 
 @customElement('offline-switch')
 export class OfflineSwitch extends LitElement {
@@ -41,13 +57,18 @@ export class OfflineSwitch extends LitElement {
     }
   `;
 
-  @state() offline = sessionStorage.getItem(FLAG) === '1';
+  @state() offline = !isServer && sessionStorage.getItem(FLAG) === '1';
   @state() pending = 0;
 
   override connectedCallback(): void {
     super.connectedCallback();
     this.closest('resource-provider')?.addEventListener('resource-pending-sync', this.#onCount);
-    if (this.offline) dispatchEvent(new Event('offline'));
+    // Told once the provider listens (this element may upgrade before it is defined).
+    if (this.offline) {
+      void customElements
+        .whenDefined('resource-provider')
+        .then(() => this.offline && dispatchEvent(new Event('offline')));
+    }
   }
 
   override disconnectedCallback(): void {

@@ -113,6 +113,15 @@ export const TodoResource = createResource({
   move: { optimistic: true },
 });
 
+/**
+ * The form's creates, optimistic: a new todo shows at once under a placeholder id until the server
+ * answers (or, offline, while it waits in the offline queue).
+ */
+export const TodoCreate = {
+  push: TodoResource.getList.push.extend({ optimistic: true }),
+  unshift: TodoResource.getList.unshift.extend({ optimistic: true }),
+};
+
 /** Posts per group, five to a page: `getList.getPage` appends the next page to the list. */
 export const PostResource = createResource({
   path: '/api/:group/posts/:id',

@@ -5,7 +5,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { MutationController, NetworkError } from '../src/index.js';
-import { TodoResource } from './resources.js';
+import { TodoCreate } from './resources.js';
+import { network } from './offline-switch.js';
 import { controls } from './styles.js';
 
 @customElement('demo-todo-form')
@@ -42,13 +43,26 @@ export class TodoForm extends LitElement {
   @property({ type: Number }) userId = 1;
   @query('input') input!: HTMLInputElement;
 
-  readonly #push = new MutationController(this, TodoResource.getList.push);
-  readonly #unshift = new MutationController(this, TodoResource.getList.unshift);
+  readonly #push = new MutationController(this, TodoCreate.push);
+  readonly #unshift = new MutationController(this, TodoCreate.unshift);
   /** The button used last: its failure is the one to show. */
   #last = this.#push;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    network.addEventListener('change', this.#onNetwork);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    network.removeEventListener('change', this.#onNetwork);
+  }
+
+  readonly #onNetwork = () => this.requestUpdate();
+
   override render() {
-    const busy = this.#push.pending || this.#unshift.pending;
+    // Offline a create waits in the offline queue: another one may follow it at once.
+    const busy = !network.offline && (this.#push.pending || this.#unshift.pending);
     const error = this.#last.error;
     return html`
       <form @submit=${(event: Event) => this.#create(event, this.#push)}>
@@ -69,19 +83,18 @@ export class TodoForm extends LitElement {
     `;
   }
 
-  async #create(
-    event: Event,
-    mutation: MutationController<typeof TodoResource.getList.push>,
-  ): Promise<void> {
+  async #create(event: Event, mutation: MutationController<typeof TodoCreate.push>): Promise<void> {
     event.preventDefault();
-    if (this.#push.pending || this.#unshift.pending) return;
+    if (!network.offline && (this.#push.pending || this.#unshift.pending)) return;
     this.#last = mutation;
     // The body's userId and completed decide which lists the new todo joins. A failure shows
     // through the controller's error: nothing to catch here but the promise's rejection.
-    const created = await mutation
+    const creating = mutation
       .run({ title: this.input.value.trim(), userId: this.userId, completed: false })
       .catch(() => undefined);
-    if (created) this.input.value = '';
+    // Queued offline: it shows already, and is answered only once the network is back.
+    if (network.offline) this.input.value = '';
+    else if (await creating) this.input.value = '';
   }
 }
 
