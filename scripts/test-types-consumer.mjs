@@ -61,6 +61,14 @@ mkdirSync(join(work, 'node_modules/@lit'), { recursive: true });
 symlinkSync(root, join(work, 'node_modules/resource-elements'), 'dir');
 symlinkSync(join(modules, 'lit'), join(work, 'node_modules/lit'), 'dir');
 symlinkSync(join(modules, '@lit/context'), join(work, 'node_modules/@lit/context'), 'dir');
+// The optional peers of resource-elements/signals, which the guide's signals example uses.
+mkdirSync(join(work, 'node_modules/@lit-labs'), { recursive: true });
+symlinkSync(
+  join(modules, '@lit-labs/signals'),
+  join(work, 'node_modules/@lit-labs/signals'),
+  'dir',
+);
+symlinkSync(join(modules, 'signal-polyfill'), join(work, 'node_modules/signal-polyfill'), 'dir');
 
 function tsc(compiler, project) {
   const bin = join(modules, compiler.dir, 'bin/tsc');

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { OfflineQueueManager } from './offline-queue.js';
 import type { OfflineQueueRejection, QueuedMutation } from './offline-queue.js';
 import type { PersistStorage } from './storage.js';
-import { Item, flush, names, prefix } from './test-utils/harness.js';
+import { Item, flush, memoryStorage, names, prefix } from './test-utils/harness.js';
 import { failOnUnhandledRejection, setup } from '../core/controller/test-utils/harness.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/index.js';
@@ -18,17 +18,6 @@ const Items = createResource({
   schema: Item,
   optimistic: true,
 });
-
-/** A storage in memory that copies like IndexedDB does. */
-function memoryStorage() {
-  const data = new Map<string, unknown>();
-  return {
-    data,
-    get: async (name: string) => structuredClone(data.get(name)),
-    set: async (name: string, value: unknown) => void data.set(name, structuredClone(value)),
-    delete: async (name: string) => void data.delete(name),
-  } satisfies PersistStorage & Record<string, unknown>;
-}
 
 /** Web Locks for tabs in one process: one holder per name, the others wait in order. */
 function memoryLocks(): LockManager {

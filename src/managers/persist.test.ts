@@ -10,6 +10,7 @@ import {
   consoleErrors,
   flush,
   loaded,
+  memoryStorage,
   names,
   prefix,
 } from './test-utils/harness.js';
@@ -28,27 +29,6 @@ const Optimistic = createResource({
   schema: Item,
   optimistic: true,
 });
-
-/** A storage in memory that copies like IndexedDB does, counts writes and can be made to fail. */
-function memoryStorage() {
-  const data = new Map<string, unknown>();
-  const storage = {
-    data,
-    sets: 0,
-    fail: undefined as Error | undefined,
-    get: async (name: string) => {
-      if (storage.fail) throw storage.fail;
-      return structuredClone(data.get(name));
-    },
-    set: async (name: string, value: unknown) => {
-      storage.sets++;
-      if (storage.fail) throw storage.fail;
-      data.set(name, structuredClone(value));
-    },
-    delete: async (name: string) => void data.delete(name),
-  } satisfies PersistStorage & Record<string, unknown>;
-  return storage;
-}
 
 /** A persist manager on its own fake clock (throttle and restore timeout). */
 function persistOn(storage: PersistStorage, options: { buster?: string; maxAge?: number } = {}) {

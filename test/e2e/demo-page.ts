@@ -116,3 +116,21 @@ export async function resetApi(): Promise<void> {
 export async function slowApi(ms: number): Promise<void> {
   await api('POST', '/__latency', { ms });
 }
+
+/** A record of the managers' IndexedDB storage (PersistManager's store, the offline queue). */
+export function storedRecord<T = any>(name: string): Promise<T | undefined> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('resource-elements', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('stores');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      const request = db.transaction('stores', 'readonly').objectStore('stores').get(name);
+      request.onsuccess = () => {
+        db.close();
+        resolve(request.result);
+      };
+      request.onerror = () => reject(request.error);
+    };
+  });
+}

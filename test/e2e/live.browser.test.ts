@@ -12,7 +12,17 @@ import { TodoItem } from '../../demo/todo-item.js';
 import type { Controller } from '../../src/index.js';
 import type { ResourceProvider } from '../../src/lit/index.js';
 import { registerProviderManagers } from '../../src/managers/index.js';
-import { api, eventually, query, queryAll, resetApi, slowApi, textOf, until } from './demo-page.js';
+import {
+  api,
+  eventually,
+  query,
+  queryAll,
+  resetApi,
+  slowApi,
+  storedRecord,
+  textOf,
+  until,
+} from './demo-page.js';
 
 interface Logged {
   method: string;
@@ -73,22 +83,7 @@ function listAnswered(frame: HTMLIFrameElement): boolean {
 }
 
 /** The record PersistManager keeps under `name`, read straight from IndexedDB. */
-function savedRecord(name: string): Promise<{ buster: string; state: any } | undefined> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('resource-elements', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('stores');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const request = db.transaction('stores', 'readonly').objectStore('stores').get(name);
-      request.onsuccess = () => {
-        db.close();
-        resolve(request.result);
-      };
-      request.onerror = () => reject(request.error);
-    };
-  });
-}
+const savedRecord = (name: string) => storedRecord<{ buster: string; state: any }>(name);
 
 describe('live (Chromium, real API): server push, tab sync, persistence', () => {
   beforeEach(async function () {

@@ -3,7 +3,16 @@
 // online, in order and once each even with two tabs; a mutation the server refuses on replay is
 // rolled back alone. Requests are counted at the API (GET /api/__requests, by sending page).
 import { expect } from '@open-wc/testing';
-import { api, query, queryAll, resetApi, textOf, until } from './demo-page.js';
+import {
+  api,
+  eventually,
+  query,
+  queryAll,
+  resetApi,
+  storedRecord,
+  textOf,
+  until,
+} from './demo-page.js';
 
 const FRAME = '/test/e2e/offline-frame.html';
 
@@ -57,39 +66,8 @@ async function mutations(): Promise<string[]> {
 }
 
 /** The queue as stored in IndexedDB (the same database PersistManager uses). */
-function storedQueue(name: string): Promise<{ id: string; answer?: unknown }[]> {
-  return new Promise((resolve, reject) => {
-    const open = indexedDB.open('resource-elements', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('stores');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      const request = db
-        .transaction('stores', 'readonly')
-        .objectStore('stores')
-        .get(`queue:${name}`);
-      request.onsuccess = () => {
-        db.close();
-        resolve(request.result?.mutations ?? []);
-      };
-      request.onerror = () => reject(request.error);
-    };
-  });
-}
-
-/** Like `until`, for a check that awaits. */
-async function eventually(check: () => Promise<unknown>, timeout = 4000): Promise<void> {
-  const start = performance.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (performance.now() - start > timeout) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
+const storedQueue = async (name: string) =>
+  (await storedRecord<{ mutations: { id: string }[] }>(`queue:${name}`))?.mutations ?? [];
 
 const pending = (frame: HTMLIFrameElement) =>
   (page(frame).provider as unknown as { pendingSync: number }).pendingSync;

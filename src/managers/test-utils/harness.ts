@@ -3,6 +3,7 @@
 import { mock } from 'node:test';
 import { Entity, createResource } from '../../core/index.js';
 import type { ControllerOptions } from '../../core/index.js';
+import type { PersistStorage } from '../storage.js';
 import { setup } from '../../core/controller/test-utils/harness.js';
 import { flush } from '../../core/controller/test-utils/fake-fetch.js';
 
@@ -51,4 +52,25 @@ export async function consoleErrors(work: () => unknown): Promise<unknown[][]> {
   } finally {
     spy.mock.restore();
   }
+}
+
+/** A storage in memory that copies like IndexedDB does, counts writes and can be made to fail. */
+export function memoryStorage() {
+  const data = new Map<string, unknown>();
+  const storage = {
+    data,
+    sets: 0,
+    fail: undefined as Error | undefined,
+    get: async (name: string) => {
+      if (storage.fail) throw storage.fail;
+      return structuredClone(data.get(name));
+    },
+    set: async (name: string, value: unknown) => {
+      storage.sets++;
+      if (storage.fail) throw storage.fail;
+      data.set(name, structuredClone(value));
+    },
+    delete: async (name: string) => void data.delete(name),
+  } satisfies PersistStorage & Record<string, unknown>;
+  return storage;
 }
