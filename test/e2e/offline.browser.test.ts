@@ -134,6 +134,10 @@ describe('offline queue (real API, IndexedDB, Web Locks)', function () {
     await until(() => expect(titles(first)[0]).to.equal(before[0]));
     expect(titles(first)).to.include('Kept');
     expect(page(first).rejected).to.have.length(1);
+    // What <resource-devtools> lists as the refused mutation's row: its key with the server's error.
+    const errors = controller(first).getState().errors;
+    expect(Object.keys(errors)).to.deep.equal(['PATCH /api/todos/1']);
+    expect((errors['PATCH /api/todos/1']!.error as { status?: number }).status).to.equal(400);
     const error = await refused.then(
       () => undefined,
       (e: unknown) => e as { status?: number },
