@@ -241,16 +241,19 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     return record?.version === VERSION && Array.isArray(record.mutations) ? record.mutations : [];
   }
 
-  /** Changes the stored queue (answers older than `keepAnswers` dropped), under the lock. */
+  /** Changes the stored queue under the lock. */
   #update(change: (list: QueuedMutation[]) => QueuedMutation[]): Promise<QueuedMutation[]> {
-    return this.#locked(async () => {
-      const now = Date.now();
-      const list = change(await this.#read()).filter(
-        (mutation) => !mutation.answer || now - mutation.answer.at < this.#keep,
-      );
-      await this.#storage.set(this.#record, { version: VERSION, mutations: list });
-      return list;
-    });
+    return this.#locked(() => this.#change(change));
+  }
+
+  /** Changes the stored queue (answers older than `keepAnswers` dropped); the caller holds it. */
+  async #change(change: (list: QueuedMutation[]) => QueuedMutation[]): Promise<QueuedMutation[]> {
+    const now = Date.now();
+    const list = change(await this.#read()).filter(
+      (mutation) => !mutation.answer || now - mutation.answer.at < this.#keep,
+    );
+    await this.#storage.set(this.#record, { version: VERSION, mutations: list });
+    return list;
   }
 
   /** Runs `work` holding the queue: after this tab's earlier holds, and under the Web Lock. */
@@ -350,12 +353,10 @@ export class OfflineQueueManager extends EventTarget implements Manager {
             body: await response.clone().text(),
             at: Date.now(),
           };
-          await this.#storage.set(this.#record, {
-            version: VERSION,
-            mutations: (await this.#read()).map((entry) =>
-              entry.id === mutation.id ? { ...entry, answer } : entry,
-            ),
-          });
+          // Held already (this send runs under the lock): changed in place, not queued behind it.
+          await this.#change((list) =>
+            list.map((entry) => (entry.id === mutation.id ? { ...entry, answer } : entry)),
+          );
           return response;
         };
         if (!stored) {
