@@ -48,7 +48,6 @@ export interface CollectionOptions {
 
 type Mode = 'list' | 'add' | Variant;
 type Variant = 'push' | 'unshift' | 'remove' | 'move';
-type ListTest = (listArgs: Record<string, ListArgValue>) => boolean;
 
 /**
  * `collection.push` / `.unshift` / `.remove` / `.move`: normalizes the response's members and
@@ -179,9 +178,10 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   }
 
   /**
-   * For an update that changes which lists an entity belongs to: it leaves the stored lists whose
-   * filter its values matched before the update and no longer match, and is appended to those
-   * they match now and did not before. Lists not stored yet are not created.
+   * For an update that changes which lists an entity belongs to: afterwards the entity is in
+   * exactly the stored lists whose filter its values match (it leaves the others and is appended
+   * to those it was missing from), whatever order the answer and pushed updates arrive in. Lists
+   * not stored yet are not created.
    * @example new RestEndpoint({ path: '/todos/:id', method: 'PATCH', schema: todoList.move })
    */
   get move(): CreatingCollection<S> {
@@ -256,14 +256,14 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     const { mode } = this;
     const filter = (...call: Args) =>
       this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
-    // The filter of an entity's values: the call's URL params with the entity's fields over them.
-    const filterOf = (values: object) => filter({ ...(args[0] as object), ...values }, values);
-    // remove and move: each entity's filters before this write (its stored values) and after it
-    // (the response's fields over them). It leaves the lists the first matches and the second
-    // does not, and joins those the second matches and the first does not; a remove is a move to
-    // nowhere from where it is now.
+    // Membership follows values: after a move each entity is in exactly the stored lists whose
+    // filter its values (the call's URL params, the stored fields, the response's over them)
+    // match, and a remove takes it out of those. Nothing compares with the values before this
+    // write, so the end state is the same whether a pushed or synced update of the entity landed
+    // before the answer or after it. A list filtered by a key the values do not have (a search)
+    // cannot be judged by them: false means "not there", undefined "leave it as it is".
     const editing = mode === 'remove' || mode === 'move';
-    const filters = editing
+    const tests: ((listArgs: Record<string, ListArgValue>) => boolean | undefined)[] = editing
       ? (many ? input : [input]).map((item: unknown) => {
           if (!isRecord(item)) {
             throw new TypeError(
@@ -271,15 +271,27 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
             );
           }
           const entity = isEntityClass(member) ? member : member.entityFor?.(item);
-          // Not an entity (a plain member): its fields alone, nothing stored to compare with.
+          // Not an entity (a plain member): its fields alone, nothing stored to add to them.
           const fields = entity ? entity.process(item, parent, key, args) : item;
           const stored =
             entity && delegate.getEntity(entity.key, String(entity.pk(fields, parent, key, args)));
-          const now = filterOf({ ...(stored as object), ...fields });
-          const was = isRecord(stored) && filterOf(stored);
-          return mode === 'move' ? [was, now] : [now];
+          const values: Record<string, unknown> = {
+            ...(args[0] as object),
+            ...(stored as object),
+            ...fields,
+          };
+          const test = filter(values, values);
+          return (listArgs) =>
+            test(listArgs) ||
+            (test(
+              Object.fromEntries(
+                Object.entries(listArgs).filter(([name]) => values[name] !== undefined),
+              ),
+            )
+              ? undefined
+              : false);
         })
-      : [[undefined, filter(...args)]];
+      : [filter(...args)];
     // One created member is where the collection is (no key of its own), not [0] of a list.
     const normalized = many
       ? normalizeMembers(member, input, parent, key, args, visit)
@@ -292,17 +304,14 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       const listArgs = parseCanonicalArgs(listPk);
       if (listArgs === undefined) continue;
       let next: unknown[] = list;
-      filters.forEach(([was, now]: (false | undefined | ListTest)[], i) => {
-        // A create's members all join together; a moved entity leaves or joins by itself.
-        const members = editing ? [normalized[i]] : incoming;
-        const before = was && was(listArgs);
-        const after = now && now(listArgs);
-        if (before && !after) {
-          // Only a moved or removed entity leaves: one member.
-          const gone = memberKey(members[0]);
+      tests.forEach((test, i) => {
+        const fits = test(listArgs);
+        // A create's members all join together; a moved or removed entity by itself.
+        if (fits && mode !== 'remove') {
+          next = this.mergeMembers(next, editing ? [normalized[i]] : incoming);
+        } else if (editing && (mode === 'move' ? fits === false : fits)) {
+          const gone = memberKey(normalized[i]);
           next = next.filter((listed) => memberKey(listed) !== gone);
-        } else if (after && !before) {
-          next = this.mergeMembers(next, members);
         }
       });
       if (next.length !== list.length || next.some((listed, i) => listed !== list[i])) {
