@@ -106,7 +106,11 @@ for (const [label, resource] of [
         const now = lists();
         assert.equal(now.open.includes(1), !completed, `round ${round}: Open`);
         assert.equal(now.done.includes(1), completed, `round ${round}: Done`);
-        assert.deepEqual(now.search, [1], `round ${round}: a list its values cannot judge keeps it`);
+        assert.deepEqual(
+          now.search,
+          [1],
+          `round ${round}: a list its values cannot judge keeps it`,
+        );
       }
       assert.deepEqual(lists(), { open: [2], done: [3, 1], search: [1] });
     });
