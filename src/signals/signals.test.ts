@@ -94,6 +94,51 @@ describe('readSignal', () => {
     assert.equal(controller.stats().listeners, 0, 'no store listener left');
   });
 
+  it('read while unwatched, shows what the store holds now, and fetches nothing (#38 item 3)', async () => {
+    const { controller, server } = setup();
+    const todos = readSignal(controller, TodoResource.getList, {});
+    assert.equal(todos.get().status, 'pending');
+
+    const fetching = controller.fetch(TodoResource.getList, {});
+    await flush();
+    server.take('GET https://api.test/todos').respond(200, [{ id: 1, title: 'one' }]);
+    await fetching;
+    const state = todos.get();
+    assert.equal(state.status, 'complete');
+    assert.deepEqual(
+      state.value?.map((todo) => todo.title),
+      ['one'],
+    );
+    assert.equal(todos.get(), state, 'the same object while nothing changed');
+
+    controller.set(Todo, { id: 1, title: 'one, renamed' });
+    assert.equal(todos.get().value?.[0]?.title, 'one, renamed');
+
+    controller.invalidate(TodoResource.getList, {});
+    assert.equal(todos.get().status, 'pending');
+    await flush();
+    assert.equal(server.calls.length, 1, 'only the fetch made above');
+    assert.equal(controller.stats().subscriptions, 0);
+    assert.equal(controller.stats().listeners, 0);
+  });
+
+  it('shows what the store holds when it starts being watched after unwatched reads', async () => {
+    const { controller, server } = setup();
+    const todo = readSignal(controller, TodoResource.get, { id: 1 });
+    assert.equal(todo.get().status, 'pending');
+    controller.setResponse(TodoResource.get, { id: 1 }, { id: 1, title: 'stored' });
+    const watched = watch(todo);
+    assert.equal(todo.get().status, 'complete');
+    assert.equal(todo.get().value?.title, 'stored');
+    await flush();
+    assert.equal(server.calls.length, 0, 'fresh: nothing to fetch');
+    const dirty = watched.dirty;
+    controller.set(Todo, { id: 1, title: 'renamed' });
+    assert.equal(watched.dirty, dirty + 1);
+    assert.equal(todo.get().value?.title, 'renamed');
+    watched.stop();
+  });
+
   it('follows args given as a function of signals, and reads nothing for null', async () => {
     const { controller, server } = setup();
     const id = new Signal.State<number | null>(1);
@@ -187,6 +232,25 @@ describe('entitySignal', () => {
     assert.equal(controller.stats().listeners, 0, 'released when the last is unwatched');
     await flush();
     assert.equal(server.calls.length, 0);
+  });
+
+  it('read while unwatched, shows the entity the store holds now (#38 item 3)', () => {
+    const { controller } = setup();
+    const todo = entitySignal(controller, Todo, { id: 1 });
+    assert.equal(todo.get(), undefined);
+    controller.set(Todo, { id: 1, title: 'one' });
+    const first = todo.get();
+    assert.equal(first?.title, 'one');
+    assert.equal(todo.get(), first, 'the same instance while nothing changed');
+    controller.set(Todo, { id: 1, title: 'one, renamed' });
+    assert.equal(todo.get()?.title, 'one, renamed');
+    assert.equal(controller.stats().listeners, 0, 'no store listener while unwatched');
+
+    // Watched after that, it starts from what the store holds.
+    controller.set(Todo, { id: 1, title: 'before watching' });
+    const watched = watch(todo);
+    assert.equal(todo.get()?.title, 'before watching');
+    watched.stop();
   });
 
   it('is undefined for an entity the store does not hold, until one arrives, and after a delete', async () => {

@@ -48,6 +48,36 @@ const PENDING: ReadState<never> = Object.freeze({
   error: undefined,
 });
 
+/**
+ * A Computed over the store. Watched, it is told of the store's changes that concern it, as any
+ * Computed is by its sources. Unwatched, nothing listens to the store for it, so `get()` first
+ * calls `unwatchedRead`, which marks it to be computed again: the read shows the store as it is
+ * now (the result stays the same object while nothing in it changed).
+ */
+class StoreComputed<T> extends Signal.Computed<T> {
+  readonly #unwatchedRead: () => void;
+  constructor(computation: () => T, options: Signal.Options<T>, unwatchedRead: () => void) {
+    super(computation, options);
+    this.#unwatchedRead = unwatchedRead;
+  }
+
+  override get(): T {
+    this.#unwatchedRead();
+    return super.get();
+  }
+}
+
+/** A State to bump: reading it makes a Computed compute again after each `bump()`. */
+function newsState(): { read(): void; bump(): void } {
+  let count = 0;
+  const news = new Signal.State(count);
+  return {
+    read: () => void news.get(),
+    // Untracked: a bump may come while some other signal computes or a Watcher watches.
+    bump: () => Signal.subtle.untrack(() => news.set(++count)),
+  };
+}
+
 function valueOf<T>(source: SignalSource<T> | undefined): T | undefined {
   if (source instanceof Signal.State || source instanceof Signal.Computed) return source.get();
   return typeof source === 'function' ? (source as () => T)() : source;
@@ -89,8 +119,8 @@ export function readSignal<E extends EndpointLike>(
 ): ReadSignal<Resolved<E>> {
   const controller = controllerOf(source);
   const params = new Signal.Computed(() => valueOf(args));
-  /** Bumped when the observer has news; read by the signal so that it computes again. */
-  const news = new Signal.State(0);
+  /** Bumped when the observer has news (or the store may have changed unseen). */
+  const news = newsState();
   let observer: ResponseObserver<E> | undefined;
   let release: (() => void) | undefined;
   let watched = false;
@@ -99,7 +129,15 @@ export function readSignal<E extends EndpointLike>(
 
   const tell = () => {
     // News while computing (a fetch that dispatched) is read by that computation already.
-    if (!computing) news.set(news.get() + 1);
+    if (!computing) news.bump();
+  };
+  /** Whether the observer's result is other than what the signal shows. */
+  const outdated = () => {
+    const result = observer?.result;
+    return (
+      result !== undefined &&
+      (last.status !== result.status || last.value !== result.data || last.error !== result.error)
+    );
   };
   const follow = (next: ControllerLike | undefined): ResponseObserver<E> | undefined => {
     if (observer?.controller === next) return observer;
@@ -110,9 +148,9 @@ export function readSignal<E extends EndpointLike>(
     return observer;
   };
 
-  const read = new Signal.Computed<ReadState<Resolved<E>>>(
+  const read = new StoreComputed<ReadState<Resolved<E>>>(
     () => {
-      news.get();
+      news.read();
       const current = follow(controller.get());
       let at: ReadParams<E> | null | undefined;
       try {
@@ -120,7 +158,10 @@ export function readSignal<E extends EndpointLike>(
       } catch (error) {
         // The args could not be made (a signal they read threw): that is what the read shows.
         current?.setRead(undefined, null);
-        return (last = { status: ReadStatus.Error, value: undefined, error });
+        if (last.status !== ReadStatus.Error || last.error !== error) {
+          last = { status: ReadStatus.Error, value: undefined, error };
+        }
+        return last;
       }
       if (!current) return PENDING;
       computing = true;
@@ -141,6 +182,8 @@ export function readSignal<E extends EndpointLike>(
       [Signal.subtle.watched]() {
         watched = true;
         if (observer) release = observer.subscribe(tell);
+        // The store changed since it was last read unwatched: the next read computes again.
+        if (outdated()) news.bump();
       },
       [Signal.subtle.unwatched]() {
         watched = false;
@@ -148,9 +191,13 @@ export function readSignal<E extends EndpointLike>(
         release = undefined;
       },
     },
-  ) as ReadSignal<Resolved<E>>;
-  read.refetch = () => observer?.refetch() ?? Promise.resolve();
-  return read;
+    () => {
+      if (!watched) news.bump();
+    },
+  );
+  return Object.assign(read, {
+    refetch: () => observer?.refetch() ?? Promise.resolve(),
+  });
 }
 
 /**
@@ -229,8 +276,8 @@ export function entitySignal<T extends EntityClass>(
   }) as unknown as EndpointLike<[object], InstanceType<T>>;
   const read = (current: ControllerLike | undefined, at: object | null | undefined) =>
     current && at ? current.getResponse(lookup, at).data : undefined;
-  /** Bumped when the store's change changed this entity. */
-  const changed = new Signal.State(0);
+  /** Bumped when the store's change changed this entity (or the store may have changed unseen). */
+  const changed = newsState();
   let shown: InstanceType<T> | undefined;
   let stop: (() => void) | undefined;
   let on: ControllerLike | undefined;
@@ -253,7 +300,7 @@ export function entitySignal<T extends EntityClass>(
       optimistic = state.optimistic;
       if (same) return;
     }
-    if (read(on, at) !== shown) changed.set(changed.get() + 1);
+    if (read(on, at) !== shown) changed.bump();
   };
   const listen = (next: ControllerLike | undefined) => {
     if (next === on && (stop !== undefined) === watched) return;
@@ -263,9 +310,9 @@ export function entitySignal<T extends EntityClass>(
     if (next && watched) stop = watchStore(next, refresh);
   };
 
-  return new Signal.Computed(
+  return new StoreComputed(
     () => {
-      changed.get();
+      changed.read();
       const current = controller.get();
       at = fields.get();
       pk = at ? pkOf(at) : undefined;
@@ -275,12 +322,19 @@ export function entitySignal<T extends EntityClass>(
     {
       [Signal.subtle.watched]() {
         watched = true;
+        // What the last change left is unknown after a time unwatched: the next change reads.
+        seen = optimistic = undefined;
         listen(Signal.subtle.untrack(() => controller.get()));
+        // The store changed since it was last read unwatched: the next read computes again.
+        if (read(on, at) !== shown) changed.bump();
       },
       [Signal.subtle.unwatched]() {
         watched = false;
         listen(undefined);
       },
+    },
+    () => {
+      if (!watched) changed.bump();
     },
   );
 }
