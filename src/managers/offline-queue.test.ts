@@ -1,6 +1,6 @@
 // OfflineQueueManager against an in-memory storage and Web Locks, a fake server and the real
 // Controller (IndexedDB, real locks and reloads are covered by the browser test against the demo).
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { OfflineQueueManager } from './offline-queue.js';
 import type { OfflineQueueRejection, QueuedMutation } from './offline-queue.js';
@@ -40,6 +40,11 @@ async function settle(rounds = 8) {
     await flush();
     await new Promise((resolve) => setTimeout(resolve, 0));
   }
+}
+
+/** `settle()` for a test whose setTimeout is mocked: promise chains, storage and locks only. */
+async function settleNow(rounds = 8) {
+  for (let i = 0; i < rounds; i++) await flush();
 }
 
 function queueOn(storage: PersistStorage, locks: LockManager | null) {
@@ -196,6 +201,72 @@ describe('OfflineQueueManager', () => {
     assert.deepEqual(keys.slice(0, 3), [keys[0], keys[0], keys[0]], 'one key for the three tries');
     assert.equal(keys[3], null, 'update asks for no key');
     assert.deepEqual(names(controller), ['one!', 'two', 'three']);
+  });
+
+  it('a mutation kept queued after a 5xx stays above the reads made while it waits to retry (#38 item 4)', async () => {
+    const storage = memoryStorage();
+    const server = new FakeServer();
+    const queue = new OfflineQueueManager({
+      mutations: { 'item.update': Items.partialUpdate },
+      storage,
+      locks: memoryLocks(),
+      retryDelay: () => 1_500,
+    });
+    const { controller, clock } = setup({ managers: [queue], fetch: server.fetch });
+    const list = controller.fetch(Items.getList, {});
+    await flush();
+    server.take(`GET ${prefix}/items`).respond(200, [
+      { id: '1', name: 'one' },
+      { id: '2', name: 'two' },
+    ]);
+    await list;
+    controller.offline();
+    const updated = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
+    await settle();
+    clock.advance(1_000);
+    // The queue's wait before a retry is on the page's timers: faked here, flushed by hand.
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      controller.online();
+      await settleNow();
+      server.take(`PATCH ${prefix}/items/1`).respond(503, { message: 'busy' });
+      await settleNow();
+      assert.equal(queue.pending, 1, 'kept queued after the 5xx');
+      assert.deepEqual(names(controller), ['one!', 'two']);
+
+      // The list read again during the backoff: the server has not applied the edit.
+      clock.advance(500);
+      const during = controller.refetch(Items.getList, {});
+      await settleNow();
+      server.take(`GET ${prefix}/items`).respond(200, [
+        { id: '1', name: 'one' },
+        { id: '2', name: 'two' },
+      ]);
+      await during;
+      assert.equal(queue.pending, 1);
+      assert.deepEqual(names(controller), ['one!', 'two'], 'the waiting edit stays above the read');
+
+      mock.timers.tick(1_500);
+      await settleNow();
+      clock.advance(100);
+      server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'one!' });
+      assert.equal((await updated).name, 'one!');
+      await settleNow();
+      assert.equal(queue.pending, 0);
+      assert.deepEqual(names(controller), ['one!', 'two']);
+    } finally {
+      mock.timers.reset();
+    }
+    // Sent, it is dated when its last try went out: a later read wins as usual.
+    clock.advance(100);
+    const later = controller.refetch(Items.getList, {});
+    await settle();
+    server.take(`GET ${prefix}/items`).respond(200, [
+      { id: '1', name: 'renamed elsewhere' },
+      { id: '2', name: 'two' },
+    ]);
+    await later;
+    assert.deepEqual(names(controller), ['renamed elsewhere', 'two']);
   });
 
   it('after a reload shows the queue again, and sends it once online', async () => {

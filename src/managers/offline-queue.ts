@@ -374,6 +374,8 @@ export class OfflineQueueManager extends EventTarget implements Manager {
         }
       });
       if (result) return result.value;
+      // Not applied by the server: until it is sent again, it shows above every read again.
+      context.sending?.(Infinity);
       await wait(this.#delay(tries));
     }
   }
