@@ -649,14 +649,14 @@ describe('rest resource-construction.test.ts', () => {
     it(
       'should warn when mis-capitalizing options (endpoint)',
       differs(
-        'createResource options are typed: tsc rejects `endpoint`/`collection` (no runtime warning)',
+        'docs/differences.md: no runtime warning for a misspelled createResource option (`endpoint`, `collection`): tsc rejects it',
       ),
       () => {},
     );
     it(
       'should warn when mis-capitalizing options (collection)',
       differs(
-        'createResource options are typed: tsc rejects `endpoint`/`collection` (no runtime warning)',
+        'docs/differences.md: no runtime warning for a misspelled createResource option (`endpoint`, `collection`): tsc rejects it',
       ),
       () => {},
     );
