@@ -106,8 +106,11 @@ const app = join(work, 'app');
 console.log(`consumer test in ${work}`);
 if (!args.includes('--skip-build'))
   timed('npm run build', () => run('npm', ['run', 'build'], root));
+// --ignore-scripts: dist/ is built above (or by npm test), and `prepack` would build it again.
 const packed = JSON.parse(
-  timed('npm pack', () => run('npm', ['pack', '--json', '--pack-destination', work], root)),
+  timed('npm pack', () =>
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], root),
+  ),
 );
 const tarball = join(work, packed[0].filename);
 const shipped = packed[0].files.map((file) => file.path);

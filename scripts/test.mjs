@@ -17,12 +17,15 @@ const steps = [
   ['build', ['npm', 'run', 'build']],
   ['types', ['node', 'scripts/test-types-consumer.mjs']],
   ['consumer', ['node', 'scripts/test-consumer.mjs', '--skip-build']],
+  // A fresh clone (no dist/) packed (prepack builds), the tarball installed and imported.
+  ['package', ['node', 'scripts/test-package.mjs']],
 ];
 
 rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
 rmSync('.test-results/types.json', { force: true });
 rmSync('.test-results/consumer.json', { force: true });
+rmSync('.test-results/package.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -54,10 +57,11 @@ function summary() {
   }
   const types = readCounts('.test-results/types.json');
   const consumer = readCounts('.test-results/consumer.json');
+  const pack = readCounts('.test-results/package.json');
   console.log(
-    `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed`,
+    `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed; package: ${pack.passed} passed, ${pack.failed} failed`,
   );
-  const counted = [node, types, consumer, ...ran];
+  const counted = [node, types, consumer, pack, ...ran];
   const sum = (key) => counted.reduce((total, counts) => total + (counts[key] ?? 0), 0);
   const passed = sum('passed');
   const failed = sum('failed');

@@ -1,0 +1,206 @@
+// The package test: what `npm pack` makes from a fresh clone, where no dist/ has been built. It
+// clones this repository (HEAD, then your uncommitted edits of tracked files on top, as a commit
+// would bring them; untracked and ignored files stay behind) into a temporary folder, links this
+// checkout's node_modules into it, and there:
+//
+// 1. `npm pack`: its `prepack` builds dist/ (without it the tarball has no code and no error);
+//    the tarball must hold the files package.json points at;
+// 2. installs the tarball into an empty folder and imports `resource-elements/core` in Node.
+//
+//   node scripts/test-package.mjs [--git] [--keep]
+//
+// --git also installs the clone as a git dependency (`npm install git+file://…`), which runs
+// `prepare` there (about a minute: npm installs every devDependency in its own clone first).
+// --keep leaves the temporary folder. Counts go to .test-results/package.json.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const started = Date.now();
+
+const env = {
+  ...process.env,
+  PUPPETEER_SKIP_DOWNLOAD: '1',
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+};
+
+function run(command, commandArgs, cwd) {
+  const result = spawnSync(command, commandArgs, { cwd, env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${commandArgs.join(' ')} (in ${cwd}) failed with ${result.status ?? result.signal}:\n` +
+        `${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result;
+}
+
+function timed(label, fn) {
+  const t0 = Date.now();
+  const value = fn();
+  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return value;
+}
+
+/** npm's --json answer, after whatever the lifecycle scripts printed to stdout before it. */
+function jsonAtEnd(stdout) {
+  const start = stdout.search(/^[[{]$/m);
+  if (start < 0) throw new Error(`no JSON in npm's output:\n${stdout}`);
+  return JSON.parse(stdout.slice(start));
+}
+
+const results = [];
+function check(name, ok, detail = '') {
+  results.push({ name, ok });
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` (${detail})` : ''}`);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'resource-elements-package-'));
+const clone = join(work, 'clone');
+console.log(`package test in ${work}`);
+try {
+  // --- 1. a fresh clone -------------------------------------------------------------------------
+  const head = run('git', ['rev-parse', '--short', 'HEAD'], root).stdout.trim();
+  run('git', ['clone', '--quiet', root, clone], work);
+  const edited = run('git', ['diff', '--name-only', '-z', 'HEAD'], root)
+    .stdout.split('\0')
+    .filter(Boolean);
+  for (const file of edited) {
+    if (existsSync(join(root, file))) cpSync(join(root, file), join(clone, file));
+    else rmSync(join(clone, file), { force: true });
+  }
+  console.log(
+    `  clone of ${head}${edited.length ? ` with ${edited.length} uncommitted edit(s) on top` : ''}`,
+  );
+  check(
+    'the clone has no dist/ and no custom-elements.json',
+    !existsSync(join(clone, 'dist')) && !existsSync(join(clone, 'custom-elements.json')),
+  );
+  symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
+
+  // --- 2. npm pack ------------------------------------------------------------------------------
+  const packed = jsonAtEnd(
+    timed('npm pack (prepack builds)', () =>
+      run('npm', ['pack', '--json', '--pack-destination', work], clone),
+    ).stdout,
+  )[0];
+  const tarball = join(work, packed.filename);
+  const shipped = packed.files.map((file) => file.path);
+  console.log(`  ${packed.filename}: ${shipped.length} files, ${packed.size} B packed`);
+
+  const pkg = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8'));
+  const exported = Object.values(pkg.exports).flatMap((target) =>
+    typeof target === 'string' ? [target] : [target.types, target.default],
+  );
+  const pointedAt = [pkg.main, pkg.types, pkg.customElements, ...exported]
+    .filter(Boolean)
+    .map((file) => file.replace(/^\.\//, ''));
+  const missing = [...new Set(pointedAt)].filter((file) => !shipped.includes(file));
+  check(
+    'the tarball of a fresh clone holds the code: every file package.json points at',
+    missing.length === 0,
+    missing.length ? `missing: ${missing.join(', ')}` : `${pointedAt.length} paths`,
+  );
+
+  // --- 3. install the tarball and use it ----------------------------------------------------------
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(
+    join(app, 'package.json'),
+    JSON.stringify({ name: 'package-test-app', private: true, type: 'module' }),
+  );
+  // No peers: resource-elements/core needs none, and the install stays offline-friendly.
+  timed('npm install (the tarball)', () =>
+    run('npm', ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', tarball], app),
+  );
+  const probe = [
+    "const core = await import('resource-elements/core');",
+    "const path = core.fillPath('/todos/:id', { id: 7 });",
+    "if (path !== '/todos/7') throw new Error('fillPath gave ' + path);",
+    "if (typeof core.Controller !== 'function') throw new Error('no Controller');",
+    'console.log(Object.keys(core).length);',
+  ].join('\n');
+  const imported = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+  });
+  check(
+    "the installed tarball: import('resource-elements/core') works in Node",
+    imported.status === 0,
+    imported.status === 0
+      ? `${imported.stdout.trim()} exports`
+      : imported.stderr.trim().split('\n').slice(0, 3).join(' | '),
+  );
+
+  // --- 4. optionally, as a git dependency -------------------------------------------------------
+  if (args.includes('--git')) {
+    run('git', ['add', '--all', '--', '.', ':!node_modules'], clone);
+    run(
+      'git',
+      [
+        '-c',
+        'user.name=package test',
+        '-c',
+        'user.email=test@localhost',
+        'commit',
+        '--allow-empty',
+        '-qm',
+        'uncommitted edits',
+      ],
+      clone,
+    );
+    rmSync(join(clone, 'node_modules'));
+    const gitApp = join(work, 'git-app');
+    mkdirSync(gitApp);
+    writeFileSync(
+      join(gitApp, 'package.json'),
+      JSON.stringify({ name: 'package-test-git-app', private: true, type: 'module' }),
+    );
+    timed('npm install git+file://… (prepare builds in npm’s clone)', () =>
+      run(
+        'npm',
+        ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', `git+file://${clone}`],
+        gitApp,
+      ),
+    );
+    const fromGit = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: gitApp,
+      env,
+      encoding: 'utf8',
+    });
+    check(
+      "installed from git: import('resource-elements/core') works in Node",
+      fromGit.status === 0,
+      fromGit.stderr.trim().split('\n').slice(0, 3).join(' | '),
+    );
+  }
+} catch (error) {
+  check(
+    'the package test ran to its end',
+    false,
+    error.message.split('\n').slice(0, 12).join('\n'),
+  );
+}
+
+const passed = results.filter((r) => r.ok).length;
+const failed = results.length - passed;
+mkdirSync(join(root, '.test-results'), { recursive: true });
+writeFileSync(
+  join(root, '.test-results/package.json'),
+  JSON.stringify({ passed, failed, skipped: 0 }),
+);
+console.log(
+  `\npackage: ${passed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+if (args.includes('--keep')) console.log(`kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
+process.exit(failed === 0 ? 0 : 1);
