@@ -286,8 +286,9 @@ describe('endpoint Array.test.js', () => {
           static override schema = { children: [Child] };
         }
         const out = normalize(Parent, { id: '1', children: [{ id: 4, content: 'child' }] });
+        // A member sees the array's parent and key (normalizr's own test gives 1 and 'children').
         assert.deepEqual(out.entities.Child, {
-          4: { id: 4, content: 'child', parentId: undefined, parentKey: '0' },
+          4: { id: 4, content: 'child', parentId: '1', parentKey: 'children' },
         });
       });
 

@@ -302,7 +302,7 @@ class TableWriter implements NormalizeDelegate {
   }
 }
 
-function pathText(path: readonly string[]): string {
+function pathText(path: readonly (string | number)[]): string {
   let out = 'response';
   const long = path.length > 24;
   for (let i = 0; i < path.length; i++) {
@@ -312,7 +312,7 @@ function pathText(path: readonly string[]): string {
       i = path.length - 12;
     }
     const part = path[i]!;
-    out += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+    out += /^\d+$/.test(part as string) ? `[${part}]` : `.${part}`;
   }
   return out === 'response' ? 'the response' : out;
 }
@@ -354,7 +354,7 @@ export function normalize<R = unknown>(
   };
   const writer = new TableWriter(store, fullMeta, options.owned, options.log);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
-  const path: string[] = [];
+  const path: (string | number)[] = [];
   // The values on the way to where the visit is, one per entry of `path`.
   const ancestors: unknown[] = [];
   // Each entity input object with the pk it was stored under, by entity key. An input that
@@ -453,15 +453,14 @@ export function normalize<R = unknown>(
     parent: unknown,
     key: string | undefined,
     callArgs: Args,
+    at: string | number | undefined = key,
   ): unknown => {
     if (schema === undefined || schema === null) return value;
-    // A Union hands its value on to the member entity at the same key: the same place, not a
-    // step deeper (an error there would name it twice, `response[1][1]`).
-    const step =
-      key !== undefined &&
-      !(key === path.at(-1) && value === ancestors.at(-1) && isEntityClass(schema));
+    // A Union hands its value on to the member entity: the same place, not a step deeper (an
+    // error there would name it twice, `response[1][1]`).
+    const step = at !== undefined && !(value === ancestors.at(-1) && isEntityClass(schema));
     if (step) {
-      path.push(key!);
+      path.push(at!);
       if (path.length > 4 * MAX_DEPTH) {
         fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
       }

@@ -61,13 +61,14 @@ export function shorthandMember(schema: readonly unknown[]): unknown {
 
 /**
  * Normalizes each member of an array (shared by `[S]`, `schema.Array` and collections); null and
- * undefined members are kept as they are.
+ * undefined members are kept as they are. Members see the array's parent and key (a Union's
+ * schemaAttribute, an Entity's process and pk), as in the reference; the index is only their path.
  */
 export function normalizeMembers(
   schema: unknown,
   input: unknown,
-  _parent: unknown,
-  _key: string | undefined,
+  parent: unknown,
+  key: string | undefined,
   args: Args,
   visit: Visit,
 ): unknown[] {
@@ -81,7 +82,7 @@ export function normalizeMembers(
     out[i] =
       member === undefined || member === null
         ? member
-        : visit(schema, member, list, String(i), args);
+        : visit(schema, member, parent, key, args, i);
   }
   return out;
 }

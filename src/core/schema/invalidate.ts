@@ -84,6 +84,8 @@ export class Invalidate<
     _visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown {
+    // The whole response is its own parent (an array member has the array's parent and key).
+    const whole = parent === input;
     let pk: string;
     try {
       pk = this.pkOf(input, parent, key, args);
@@ -91,7 +93,7 @@ export class Invalidate<
       // The whole response gives no pk (`{ success: true }`): the URL params of the call stand
       // for it (spec rule 8), and the call resolves with an entity built from them. When they
       // give none either, the error says what the response was (the URL shows the params).
-      if (key !== undefined) throw error;
+      if (!whole) throw error;
       input = args[0];
       try {
         pk = this.pkOf(input, parent, key, args);
@@ -104,7 +106,7 @@ export class Invalidate<
     // the Union stores it), read back through the store, so the INVALID entry drops out. As the
     // whole response (a delete) the result stays what the call said, and reading it back builds
     // an instance from that instead.
-    if (key === undefined) return input;
+    if (whole) return input;
     if (this.entity instanceof UnionSchema) {
       return {
         id: pk,

@@ -120,6 +120,8 @@ export type Visit = (
   parent: unknown,
   key: string | undefined,
   args: Args,
+  /** Where the value is, for error paths, when not at `key` (an array member's index). */
+  at?: string | number,
 ) => unknown;
 /** Denormalizes a nested value with the given schema. */
 export type Unvisit = (schema: unknown, input: unknown) => unknown;

@@ -6,6 +6,7 @@ import { RestEndpoint } from '../rest/rest-endpoint.js';
 import { fakeFetch, json } from '../rest/test-utils/fake-fetch.js';
 import { normalize } from '../normalize/normalize.js';
 import { Entity } from './entity.js';
+import { ArraySchema } from './array.js';
 import { ObjectSchema } from './object.js';
 import { UnionSchema } from './union.js';
 
@@ -103,6 +104,35 @@ describe('schema.Union schemaAttribute function', () => {
     assert.deepEqual(calls, [[input.owner, input, 'owner', 3]]);
     assert.deepEqual(result, { title: 'Doc', owner: { id: '1', schema: 'group' } });
     assert.deepEqual(Object.keys(entities), ['Group']);
+  });
+
+  it('in an array, gets the parent and key of the array, not the index (as the reference)', () => {
+    const calls: unknown[][] = [];
+    const member = new UnionSchema({ user: User, group: Group }, (...args) => {
+      // The parent as it is at the call: the object being normalized (its title), or the array.
+      const parent = args[1] as { title?: string };
+      calls.push([args[0].id, Array.isArray(parent) ? 'array' : parent.title, args[2]]);
+      return args[0].kind as string;
+    });
+    const owners = [
+      { id: '1', kind: 'user' },
+      { id: '2', kind: 'group' },
+    ];
+    const nested = { title: 'Doc', owners };
+    normalize({ owners: [member] }, nested);
+    normalize({ owners: new ArraySchema(member) }, nested);
+    assert.deepEqual(calls.splice(0), [
+      ['1', 'Doc', 'owners'],
+      ['2', 'Doc', 'owners'],
+      ['1', 'Doc', 'owners'],
+      ['2', 'Doc', 'owners'],
+    ]);
+    // The whole response an array: its members' parent is the response, and no key.
+    normalize([member], owners);
+    assert.deepEqual(calls, [
+      ['1', 'array', undefined],
+      ['2', 'array', undefined],
+    ]);
   });
 
   it('choosing from URL params (a read served from the store), gets the params alone', () => {
