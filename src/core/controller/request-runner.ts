@@ -96,33 +96,28 @@ export class RequestRunner {
     entry.inFlight++;
     entry.shown = { endpoint, args };
     this.#p.events.emit({ type: 'request', phase: 'start', id: seq, endpoint, args, key });
-    const stamp = () => {
+    /** Dates the request (and its optimistic update, queued again with that date). */
+    const sending = (at = this.#p.requests.stamp()) => {
+      request.startedAt = at;
       if (request.optimistic) {
         this.#p.store.dispatch({
           type: 'optimistic/add',
-          entry: { id: seq, key, args: [...args], fetchedAt: request.startedAt },
+          entry: { id: seq, key, args: [...args], fetchedAt: at },
         });
       }
     };
     if (request.optimistic) this.#p.optimistic.register(seq, endpoint);
-    stamp();
+    sending(request.startedAt);
     const context: RunContext = {
       ...(this.#p.fetch ? { fetch: this.#p.fetch } : {}),
       signal: request.abort.signal,
       timers: this.#p.timers,
-      sending: (at = this.#p.requests.stamp()) => {
-        request.startedAt = at;
-        stamp();
-      },
+      sending,
     };
     // Retries run inside the one request: readers see one pending read, and only the last
     // failure is stored.
-    const running = withRetries(
-      endpoint,
-      async () => endpoint.run(args as never, context),
-      context.signal!,
-      this.#p.retryEnv,
-      () => this.#isOutdated(request, 'error'),
+    const running = withRetries(endpoint, args, context, this.#p.retryEnv, () =>
+      this.#isOutdated(request, 'error'),
     );
     return (request.promise = running.then(
       (response) => this.#succeed(request, response),

@@ -264,6 +264,40 @@ describe('retries of mutations and the retry option', () => {
     assert.equal(((await promise) as Todo).id, '1');
   });
 
+  it('an optimistic mutation waiting for its retry stays above the reads made meanwhile, and its answer is newer than them', async () => {
+    const { controller, server, clock } = setup();
+    const Posts = createResource({
+      urlPrefix: prefix,
+      path: '/posts/:id',
+      schema: Post,
+      optimistic: true,
+    });
+    const rename = Posts.partialUpdate.extend({ retry: (failures) => failures <= 1 && 1_500 });
+    const titles = () => (controller.getResponse(Posts.getList, {}).data ?? []).map((p) => p.title);
+    const list = controller.fetch(Posts.getList, {});
+    (await arrived(server)).take().respond(200, [{ id: '1', title: 'old' }]);
+    await list;
+    clock.advance(10);
+
+    const renamed = controller.fetch(rename, { id: '1' }, { title: 'new' });
+    (await arrived(server)).take(`PATCH ${prefix}/posts/1`).respond(503);
+    await flush();
+    assert.deepEqual(titles(), ['new']);
+    // The list read again during the backoff: the server has not applied the rename.
+    clock.advance(500);
+    const during = controller.refetch(Posts.getList, {});
+    (await arrived(server)).take(`GET ${prefix}/posts`).respond(200, [{ id: '1', title: 'old' }]);
+    await during;
+    assert.deepEqual(titles(), ['new'], 'the waiting rename stays above the read');
+
+    clock.advance(1_000);
+    (await arrived(server)).take(`PATCH ${prefix}/posts/1`).respond(200, { id: '1', title: 'new' });
+    assert.equal((await renamed).title, 'new');
+    assert.deepEqual(titles(), ['new'], 'the answer of the retry is newer than that read');
+    const stored = controller.getState().entities.RetryPost as Record<string, { title: string }>;
+    assert.equal(stored['1']!.title, 'new');
+  });
+
   it('a count sets the retries; a function decides and may give the delay', async () => {
     const { controller, server, clock } = setup();
     const once = fakeEndpoint({ path: '/a/:id', retry: 0 });

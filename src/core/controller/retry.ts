@@ -8,7 +8,7 @@ import { clampDelay } from '../env/timers.js';
 import type { Timers } from '../env/timers.js';
 import { isAbortError, isRetryable } from '../protocol/error-policy.js';
 import { backoff } from './expiry.js';
-import type { EndpointLike, RetryOption } from '../protocol/types.js';
+import type { EndpointLike, RetryOption, RunContext } from '../protocol/types.js';
 
 /** Retries of a read when its endpoint says nothing: three attempts in all. */
 export const DEFAULT_RETRY = 2;
@@ -75,29 +75,32 @@ export function retryDelay(
 }
 
 /**
- * Runs `attempt` until it succeeds or `retryDelay` gives up; rejects with the last failure. The
- * wait between attempts is on the Controller's timers and, while offline, lasts until the network
- * is back. An abort of `signal` ends the wait at once (its timer cleared) with an AbortError;
- * `env.stopped` (the Controller disposed) ends it with the last failure. `outdated` says the outcome would be dropped anyway (a newer answer, a reset): no more tries.
- * @example await withRetries(endpoint, () => endpoint.run(args, context), signal, env, () => false);
+ * Runs `endpoint(...args)` until it succeeds or `retryDelay` gives up; rejects with the last
+ * failure. The wait between attempts is on the Controller's timers and, while offline, lasts until
+ * the network is back. An abort of `context.signal` ends the wait at once (its timer cleared) with
+ * an AbortError; `env.stopped` (the Controller disposed) ends it with the last failure. `outdated`
+ * says the outcome would be dropped anyway (a newer answer, a reset): no more tries. A request
+ * that waits is one the server has not applied: `context.sending(Infinity)` keeps its optimistic
+ * update above the reads made meanwhile, and `context.sending()` dates it anew as it ends.
+ * @example await withRetries(endpoint, args, context, env, () => false);
  */
 export async function withRetries(
   endpoint: EndpointLike,
-  attempt: () => Promise<unknown>,
-  signal: AbortSignal,
+  args: readonly unknown[],
+  context: RunContext,
   env: RetryEnv,
   outdated: () => boolean,
 ): Promise<unknown> {
   for (let failures = 1; ; failures++) {
     try {
-      return await attempt();
+      return await endpoint.run(args as never, context);
     } catch (error) {
       const delay =
-        signal.aborted || env.stopped.aborted || outdated()
+        context.signal!.aborted || env.stopped.aborted || outdated()
           ? undefined
           : retryDelay(endpoint, failures, error, env.now, env.readRetry);
       if (delay === undefined) throw error;
-      await wait(delay, signal, env, error);
+      await wait(delay, context, env, error);
       // A newer answer (or a reset) came while this one waited: its next try would be dropped.
       if (outdated()) throw error;
     }
@@ -106,19 +109,29 @@ export async function withRetries(
 
 /**
  * Waits `ms`, then for the network if it is away. An abort rejects at once with an AbortError, a
- * dispose with `failure` (the read ends as if its retries had run out).
+ * dispose with `failure` (the read ends as if its retries had run out). The request is dated
+ * above every read while it waits, and anew as the wait ends.
  */
-function wait(ms: number, signal: AbortSignal, env: RetryEnv, failure: unknown): Promise<void> {
+function wait(ms: number, context: RunContext, env: RetryEnv, failure: unknown): Promise<void> {
+  const signal = context.signal!;
+  context.sending!(Infinity);
   return new Promise((resolve, reject) => {
     let stopWaiting: (() => void) | undefined;
     const signals = [signal, env.stopped];
     const end = (stopped?: boolean) => {
+      context.sending!();
       env.timers.clearTimeout(handle);
       stopWaiting?.();
       for (const each of signals) each.removeEventListener('abort', onAbort);
       if (!stopped) resolve();
       else if (!signal.aborted) reject(failure);
-      else reject(isAbortError(signal.reason) ? signal.reason : abortError());
+      else {
+        reject(
+          isAbortError(signal.reason)
+            ? signal.reason
+            : Object.assign(new Error('Aborted before a retry'), { name: 'AbortError' }),
+        );
+      }
     };
     const onAbort = () => end(true);
     const handle = env.timers.setTimeout(() => {
@@ -126,12 +139,7 @@ function wait(ms: number, signal: AbortSignal, env: RetryEnv, failure: unknown):
       else stopWaiting = env.whenOnline(end);
       // Clamped: a delay past 2^31-1 ms would fire at once.
     }, clampDelay(ms));
-    for (const each of signals) each.addEventListener('abort', onAbort, { once: true });
+    // Removed by end(), which runs once.
+    for (const each of signals) each.addEventListener('abort', onAbort);
   });
-}
-
-function abortError(): Error {
-  const error = new Error('Aborted before a retry');
-  error.name = 'AbortError';
-  return error;
 }
