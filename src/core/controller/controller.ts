@@ -102,6 +102,7 @@ export interface InFlightRequest {
   readonly args: readonly unknown[];
   /** The store key its response lands on. */
   readonly key: string;
+  /** When it was sent; Infinity while it waits to be (a queued mutation, a wait between tries). */
   readonly startedAt: number;
 }
 
