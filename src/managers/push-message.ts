@@ -17,7 +17,10 @@ export interface UpsertMessage {
   readonly id?: string | number | undefined;
 }
 
-/** An entity is gone: it is marked INVALID, so lists drop it and readers of it fetch again. */
+/**
+ * An entity is gone: it is marked INVALID, so lists drop it and reads that require it fetch again
+ * (a read still INVALID right after that answer is an error, never another request).
+ */
 export interface DeleteMessage {
   readonly type: 'delete';
   readonly entity: string;

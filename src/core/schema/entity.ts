@@ -33,8 +33,9 @@ export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity'
  * compute the primary key in `pk()`, and name nested schemas in `static schema`.
  *
  * A nested entity field whose default is `null` or `undefined` is optional (it disappears when
- * the entity it points to is INVALID); any other default makes it required (the whole read
- * becomes INVALID, so it is fetched again).
+ * the entity it points to is INVALID); any other default makes it required: the whole read
+ * becomes INVALID, goes back to pending and is fetched again, and a read still INVALID right
+ * after its own answer is an error naming the field (`Menu.food`), never another request.
  *
  * @example
  * class Todo extends Entity {

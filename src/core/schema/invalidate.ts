@@ -22,7 +22,9 @@ function typeFieldAdvice(union: UnionSchema): string {
 
 /**
  * Marks an entity INVALID: it drops out of every list and collection, and a read that requires
- * it is fetched again. The input is the pk itself, or an object from which `pk()` is computed.
+ * it goes back to pending and is fetched again; a read still INVALID right after its own answer
+ * is an error naming the entity it lacks, never another request. The input is the pk itself, or
+ * an object from which `pk()` is computed.
  * Given a Union, the member type is read from the input object (its type field), so a bare pk
  * cannot say which entity it is. When the whole response gives no usable pk (`{ success: true }`,
  * or a pk() that makes "undefined" of it), the call's URL params are used in its place.

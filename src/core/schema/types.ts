@@ -4,7 +4,10 @@
  */
 import type { Entity } from './entity.js';
 
-/** Marks an entity (or a whole read) as invalid: must not be shown, must be fetched again. */
+/**
+ * Marks an entity (or a whole read) as invalid: it must not be shown. An INVALID read is fetched;
+ * one still INVALID right after its own answer is an error, never another request.
+ */
 export const INVALID: unique symbol = Symbol.for('resource-elements.INVALID');
 /** The type of the `INVALID` marker. */
 export type INVALID = typeof INVALID;
