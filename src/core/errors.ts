@@ -3,7 +3,7 @@
  * may carry credentials (`Authorization`, `Access-Token`) and errors end up in logs and UIs.
  */
 
-import { shortUrl } from './util/describe.js';
+import { safeJson, shortUrl } from './util/describe.js';
 
 /** What a NetworkError is built from. */
 export interface NetworkErrorInit {
@@ -38,7 +38,7 @@ export class NetworkError extends Error {
   constructor({ method, url, response, body }: NetworkErrorInit) {
     const { status, statusText } = response;
     super(
-      `${method} ${shortUrl(url)} failed: ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body)}`,
+      `${method} ${shortUrl(url)} failed: ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body, /problem/.test(response.headers.get('content-type')!))}`,
     );
     Object.assign(this, { status, statusText, response, body, method, url });
   }
@@ -134,19 +134,17 @@ export class AbortError extends Error {
 
 const MAX_BODY_IN_MESSAGE = 200;
 
-// The server's own explanation is the most useful part of the message, so a short one is kept.
-function describeBody(body: unknown): string {
+// The server's own explanation is the most useful part of the message, so a short one is kept:
+// the body's `message`, `error` or RFC 9457 `detail` (a problem+json body's `title` when it has no
+// detail), else the whole body.
+function describeBody(body: unknown, problem: boolean): string {
   if (body === undefined || body === null || body === '') return '';
   let text: string;
   if (typeof body === 'string') text = /^\s*</.test(body) ? pageText(body) : body;
-  else if (typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
-    text = (body as { message: string }).message;
   else {
-    try {
-      text = JSON.stringify(body);
-    } catch {
-      return '';
-    }
+    const { message, error, detail, title } = body as Record<string, unknown>;
+    text = ([message, error, detail, problem && title].find((said) => typeof said === 'string') ??
+      safeJson(body)) as string;
   }
   text = text.trim();
   if (text.length > MAX_BODY_IN_MESSAGE) text = `${text.slice(0, MAX_BODY_IN_MESSAGE)}…`;

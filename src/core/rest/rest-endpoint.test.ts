@@ -361,6 +361,49 @@ describe('RestEndpoint responses', () => {
     assert.ok(!Object.values(error).some((v) => v === fake.only().init));
   });
 
+  it("says the server's reason from common error bodies: message, error, RFC 9457 detail or title", async () => {
+    const cases: [body: unknown, type: string, said: string][] = [
+      [
+        { error: 'Field "title" must not be empty.' },
+        'application/json',
+        'Field "title" must not be empty.',
+      ],
+      [{ message: 'm', error: 'e' }, 'application/json', 'm'],
+      // FastAPI and RFC 9457 put it in detail; a problem's title when it has no detail.
+      [{ detail: 'Title too long' }, 'application/json', 'Title too long'],
+      [
+        { type: 'about:blank', title: 'Out of credit', detail: 'Balance is 30, cost 50' },
+        'application/problem+json',
+        'Balance is 30, cost 50',
+      ],
+      [
+        { type: 'about:blank', title: 'Out of credit' },
+        'application/problem+json',
+        'Out of credit',
+      ],
+      // Not a problem body: a title is a field like any other (a 409 may send the entity back).
+      [{ id: 1, title: 'Buy milk' }, 'application/json', '{"id":1,"title":"Buy milk"}'],
+      // An error that is not a string (an object of field errors) is not the reason.
+      [{ error: { title: 'empty' } }, 'application/json', '{"error":{"title":"empty"}}'],
+    ];
+    for (const [body, type, said] of cases) {
+      const fake = fakeFetch(
+        () =>
+          new Response(JSON.stringify(body), {
+            status: 400,
+            statusText: 'Bad Request',
+            headers: { 'Content-Type': type },
+          }),
+      );
+      const error = (await get
+        .run([{ id: 7 }], { fetch: fake.fetch })
+        .catch((e) => e)) as NetworkError;
+      assert.ok(error instanceof NetworkError);
+      assert.equal(error.message, `GET ${prefix}/todos/7 failed: 400 Bad Request: ${said}`);
+      assert.deepEqual(error.body, body, 'the parsed body stays on the error');
+    }
+  });
+
   it('keeps a non-JSON error body as text', async () => {
     const fake = fakeFetch(() => text('upstream down', 'text/html', 502));
     await assert.rejects(get.run([{ id: 1 }], { fetch: fake.fetch }), (error: NetworkError) => {

@@ -18,7 +18,8 @@ export function describeValue(value: unknown, max = 160): string {
   return Array.isArray(value) ? `an array of ${value.length} items` : `${text.slice(0, max)}…`;
 }
 
-function safeJson(value: unknown): string {
+/** JSON text of a value, or its kind when it has none (a cycle, a BigInt). */
+export function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
