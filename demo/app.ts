@@ -1,5 +1,6 @@
 // The page: a header and one card per capability. The <resource-provider> above it (index.html)
-// owns the one store every section reads from.
+// owns the one store every section reads from. The page's own controls (index.html's offline
+// switch) are slotted into the header, beside the devtools toggle.
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../src/boundary/index.js';
@@ -36,6 +37,9 @@ export class DemoApp extends LitElement {
       margin: 0.35rem 0 0;
       color: var(--muted);
       max-width: 70ch;
+    }
+    header p code {
+      white-space: nowrap;
     }
     .grid {
       display: grid;
@@ -92,6 +96,28 @@ export class DemoApp extends LitElement {
       align-items: flex-start;
       gap: 1rem;
     }
+    /* The page's controls, at the right of the header: what the page slots in (index.html's
+       offline switch), then the devtools toggle; under them, the page's status line. */
+    .tools {
+      display: flex;
+      flex-direction: column;
+      align-items: flex-end;
+      gap: 0.4rem;
+      flex: none;
+      max-width: 50%;
+    }
+    .tools-row {
+      display: flex;
+      flex-wrap: wrap;
+      justify-content: flex-end;
+      align-items: center;
+      gap: 0.5rem;
+    }
+    ::slotted([slot='status']) {
+      color: var(--muted);
+      font-size: 0.8rem;
+      text-align: right;
+    }
     .devtools-toggle {
       font: inherit;
       font-size: 0.85rem;
@@ -100,6 +126,7 @@ export class DemoApp extends LitElement {
       border-radius: 8px;
       padding: 0.35rem 0.7rem;
       cursor: pointer;
+      white-space: nowrap;
     }
     /* With the devtools open, the page makes room for them: a column beside the cards (below
        them on a narrow screen), so the panel never covers the lists it inspects. */
@@ -160,13 +187,19 @@ export class DemoApp extends LitElement {
             <code>/api</code>.
           </p>
         </div>
-        <button
-          class="devtools-toggle"
-          aria-pressed=${this.devtools}
-          @click=${() => (this.devtools = !this.devtools)}
-        >
-          ${this.devtools ? 'Hide' : 'Show'} devtools
-        </button>
+        <div class="tools">
+          <div class="tools-row">
+            <slot name="tools"></slot>
+            <button
+              class="devtools-toggle"
+              aria-pressed=${this.devtools}
+              @click=${() => (this.devtools = !this.devtools)}
+            >
+              ${this.devtools ? 'Hide' : 'Show'} devtools
+            </button>
+          </div>
+          <slot name="status"></slot>
+        </div>
       </header>
       ${
         this.devtools
