@@ -90,21 +90,27 @@ export class DemoApp extends LitElement {
       color: var(--muted);
       font-size: 0.9rem;
     }
+    /* The text, and at its right the page's controls; where they do not fit side by side (the
+       devtools open beside the page) the controls go under the text, still at the right. */
     header {
       display: flex;
+      flex-wrap: wrap;
       justify-content: space-between;
       align-items: flex-start;
       gap: 1rem;
     }
-    /* The page's controls, at the right of the header: what the page slots in (index.html's
-       offline switch), then the devtools toggle; under them, the page's status line. */
+    .intro {
+      flex: 1 1 20rem;
+      min-width: 0;
+    }
+    /* What the page slots in (index.html's offline switch), then the devtools toggle; under
+       them, the page's status line. */
     .tools {
       display: flex;
       flex-direction: column;
       align-items: flex-end;
       gap: 0.4rem;
-      flex: none;
-      max-width: 50%;
+      margin-left: auto;
     }
     .tools-row {
       display: flex;
@@ -179,7 +185,7 @@ export class DemoApp extends LitElement {
   override render() {
     return html`
       <header>
-        <div>
+        <div class="intro">
           <h1>resource-elements <span>demo</span></h1>
           <p>
             Every card below reads the same normalized store, through one
