@@ -21,12 +21,22 @@ export class TodoBoard extends LitElement {
         flex-wrap: wrap;
         margin-bottom: 1rem;
       }
+      /* The columns follow the room the board has, not the window's: with the devtools open
+         beside the page the card is narrower than the window says. */
+      :host {
+        container-type: inline-size;
+      }
       .lists {
         display: grid;
         grid-template-columns: repeat(3, minmax(0, 1fr)) minmax(0, 1.1fr);
         gap: 0.9rem;
       }
-      @media (max-width: 860px) {
+      @container (max-width: 760px) {
+        .lists {
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+        }
+      }
+      @container (max-width: 440px) {
         .lists {
           grid-template-columns: minmax(0, 1fr);
         }

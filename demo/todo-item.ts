@@ -14,10 +14,16 @@ export class TodoItem extends LitElement {
     css`
       :host {
         display: flex;
-        align-items: center;
+        align-items: flex-start;
         gap: 0.5rem;
         padding: 0.3rem 0.2rem;
         border-radius: 6px;
+        line-height: 1.35;
+      }
+      /* On the title's first line when it wraps. */
+      input[type='checkbox'] {
+        flex: none;
+        margin-top: 0.1rem;
       }
       :host(:hover) {
         background: var(--surface);
@@ -29,9 +35,11 @@ export class TodoItem extends LitElement {
         background: none;
         padding: 0;
         font-size: 0.9rem;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
+        line-height: inherit;
+        /* The whole title, on as many lines as it takes in a narrow column (a word longer than
+           the column breaks). */
+        min-width: 0;
+        overflow-wrap: anywhere;
       }
       .title:hover:not(:disabled) {
         color: var(--accent-strong);
