@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { OfflineQueueManager } from './offline-queue.js';
 import type { OfflineQueueRejection, QueuedMutation } from './offline-queue.js';
 import type { PersistStorage } from './storage.js';
-import { Item, flush, memoryStorage, names, prefix } from './test-utils/harness.js';
+import { Item, consoleErrors, flush, memoryStorage, names, prefix } from './test-utils/harness.js';
 import { failOnUnhandledRejection, setup } from '../core/controller/test-utils/harness.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/index.js';
@@ -34,6 +34,32 @@ function memoryLocks(): LockManager {
   } as unknown as LockManager;
 }
 
+/**
+ * BroadcastChannel for the tabs of one test, in memory: a message reaches the other open channels
+ * of its name a task later (setImmediate, which tests that mock setTimeout leave alone).
+ */
+function memoryChannels(): typeof BroadcastChannel {
+  const open = new Set<Channel>();
+  class Channel {
+    onmessage: ((event: MessageEvent) => void) | null = null;
+    constructor(readonly name: string) {
+      open.add(this);
+    }
+    postMessage(data: unknown): void {
+      for (const other of open) {
+        if (other === this || other.name !== this.name) continue;
+        setImmediate(() => {
+          if (open.has(other)) other.onmessage?.({ data } as MessageEvent);
+        });
+      }
+    }
+    close(): void {
+      open.delete(this);
+    }
+  }
+  return Channel as unknown as typeof BroadcastChannel;
+}
+
 /** Lets promise chains, storage, locks and the zero retry delays (timers) run. */
 async function settle(rounds = 8) {
   for (let i = 0; i < rounds; i++) {
@@ -47,7 +73,17 @@ async function settleNow(rounds = 8) {
   for (let i = 0; i < rounds; i++) await flush();
 }
 
-function queueOn(storage: PersistStorage, locks: LockManager | null) {
+/** What a test may change in a tab's queue: its tabs' channels, its wait before a retry. */
+interface QueueSetup {
+  readonly channels?: typeof BroadcastChannel | null;
+  readonly retryDelay?: number;
+}
+
+function queueOn(
+  storage: PersistStorage,
+  locks: LockManager | null,
+  { channels = null, retryDelay = 0 }: QueueSetup = {},
+) {
   return new OfflineQueueManager({
     mutations: {
       'item.create': { endpoint: Items.getList.push, idempotencyHeader: 'Idempotency-Key' },
@@ -56,7 +92,8 @@ function queueOn(storage: PersistStorage, locks: LockManager | null) {
     },
     storage,
     locks,
-    retryDelay: () => 0,
+    BroadcastChannel: channels,
+    retryDelay: () => retryDelay,
   });
 }
 
@@ -66,8 +103,9 @@ async function tab(
   locks: LockManager | null,
   shared?: FakeServer,
   online = true,
+  more: QueueSetup = {},
 ) {
-  const queue = queueOn(storage, locks);
+  const queue = queueOn(storage, locks, more);
   const server = shared ?? new FakeServer();
   // Every Idempotency-Key sent, in order.
   const keys: (string | null)[] = [];
@@ -210,6 +248,7 @@ describe('OfflineQueueManager', () => {
       mutations: { 'item.update': Items.partialUpdate },
       storage,
       locks: memoryLocks(),
+      BroadcastChannel: null,
       retryDelay: () => 1_500,
     });
     const { controller, clock } = setup({ managers: [queue], fetch: server.fetch });
@@ -317,6 +356,113 @@ describe('OfflineQueueManager', () => {
     assert.deepEqual(names(first.controller), ['A', 'B']);
     assert.deepEqual(names(second.controller), ['A', 'B']);
     assert.equal(first.queue.pending + second.queue.pending, 0);
+  });
+
+  it('a tab already open shows a mutation another tab queues, counts it, and drops it once that tab sent it (#38 item 5)', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    const server = new FakeServer();
+    const channels = memoryChannels();
+    const first = await tab(storage, locks, server, false, { channels });
+    const second = await tab(storage, locks, server, false, { channels });
+    const updated = first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'A' });
+    await settle();
+    assert.deepEqual(names(second.controller), ['A', 'two'], 'its optimistic update shows');
+    assert.equal(second.queue.pending, 1, 'counted where it is shown');
+    assert.deepEqual(names(first.controller), ['A', 'two']);
+    assert.equal(first.queue.pending, 1);
+
+    // Only the first tab comes back online: the second replays its answer, offline as it is.
+    first.controller.online();
+    await settle();
+    server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'A!' });
+    assert.equal((await updated).name, 'A!');
+    await settle();
+    assert.equal(second.queue.pending, 0);
+    assert.equal(first.queue.pending, 0);
+    assert.deepEqual(names(second.controller), ['A!', 'two'], 'the answer, not the guess');
+    assert.deepEqual(names(first.controller), ['A!', 'two']);
+    assert.equal(server.calls.filter((call) => call.method === 'PATCH').length, 1);
+    assert.deepEqual(second.keys, [], 'the second tab sent nothing');
+
+    // The other way: what the still offline second tab queues, the first sends (once) and both
+    // show as the server answered.
+    const renamed = second.controller.fetch(Items.partialUpdate, { id: '2' }, { name: 'B' });
+    await settle();
+    assert.equal(first.queue.pending, 1);
+    server.take(`PATCH ${prefix}/items/2`).respond(200, { id: '2', name: 'B!' });
+    assert.equal((await renamed).name, 'B!');
+    await settle();
+    assert.equal(server.waiting.length, 0);
+    assert.equal(server.calls.filter((call) => call.method === 'PATCH').length, 2);
+    assert.deepEqual(second.keys, [], 'the second tab still sent nothing');
+    assert.deepEqual(names(first.controller), ['A!', 'B!']);
+    assert.deepEqual(names(second.controller), ['A!', 'B!']);
+    assert.equal(first.queue.pending + second.queue.pending, 0);
+    first.controller.dispose();
+    second.controller.dispose();
+  });
+
+  it('a tab waiting to try again replays at once the answer another tab got (#38 item 5)', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    const server = new FakeServer();
+    const more = { channels: memoryChannels(), retryDelay: 60_000 };
+    const first = await tab(storage, locks, server, false, more);
+    const second = await tab(storage, locks, server, false, more);
+    const updated = first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'A' });
+    await settle();
+    assert.equal(second.queue.pending, 1);
+    mock.timers.enable({ apis: ['setTimeout'] });
+    try {
+      second.controller.online();
+      await settleNow();
+      server.take(`PATCH ${prefix}/items/1`).respond(503, { message: 'busy' });
+      await settleNow();
+      assert.equal(second.queue.pending, 1, 'the second tab waits a minute to try again');
+
+      first.controller.online();
+      await settleNow();
+      server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'A!' });
+      assert.equal((await updated).name, 'A!');
+      await settleNow(16);
+      assert.equal(second.queue.pending, 0, 'replayed without waiting out its minute');
+      assert.deepEqual(names(second.controller), ['A!', 'two']);
+      assert.equal(server.calls.filter((call) => call.method === 'PATCH').length, 2);
+      assert.equal(server.waiting.length, 0);
+    } finally {
+      mock.timers.reset();
+      first.controller.dispose();
+      second.controller.dispose();
+    }
+  });
+
+  it('a tab already open rolls back a mutation another tab queued when the server refuses it (#38 item 5)', async () => {
+    const storage = memoryStorage();
+    const locks = memoryLocks();
+    const server = new FakeServer();
+    const channels = memoryChannels();
+    const first = await tab(storage, locks, server, false, { channels });
+    const second = await tab(storage, locks, server, false, { channels });
+    const refused = first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: '' });
+    refused.catch(() => {});
+    await settle();
+    assert.deepEqual(names(second.controller), ['', 'two']);
+    assert.equal(second.queue.pending, 1);
+
+    await consoleErrors(async () => {
+      first.controller.online();
+      await settle();
+      server.take(`PATCH ${prefix}/items/1`).respond(422, { message: 'name must not be empty' });
+      await assert.rejects(refused, { status: 422 });
+      await settle();
+    });
+    assert.equal(second.queue.pending, 0);
+    assert.deepEqual(names(second.controller), ['one', 'two'], 'rolled back here too');
+    assert.deepEqual(names(first.controller), ['one', 'two']);
+    assert.equal(server.calls.filter((call) => call.method === 'PATCH').length, 1);
+    first.controller.dispose();
+    second.controller.dispose();
   });
 
   it('a mutation refused (4xx) is rolled back alone and reported; the next one still goes', async () => {

@@ -11,7 +11,10 @@
  * the queue again: a mutation another tab already sent is not sent twice; the answer that tab
  * recorded is replayed here instead, so every tab's store ends the same. An answer of 4xx rolls
  * that mutation back alone (the Controller drops its optimistic update, as for any failure) and
- * is reported; a connection failure or a 5xx keeps it queued for the next try.
+ * is reported; a connection failure or a 5xx keeps it queued for the next try. The tabs open
+ * together tell each other, on a BroadcastChannel, when the queue changed (IndexedDB has no change
+ * event): each reads it again, shows what another tab queued as its own, and replays an answer
+ * another tab recorded at once, online or not.
  */
 import type { Controller, EndpointLike, Manager, RunContext } from '../core/index.js';
 import { indexedDbStorage } from './storage.js';
@@ -42,6 +45,11 @@ export interface OfflineQueueOptions {
   readonly storage?: PersistStorage;
   /** Web Locks (default `navigator.locks`); without them each tab sends its own mutations. */
   readonly locks?: LockManager | null;
+  /**
+   * The BroadcastChannel constructor the tabs tell each other with when the queue changed
+   * (default: the host's); `null`: none, so a tab sees what another queued once it loads again.
+   */
+  readonly BroadcastChannel?: typeof BroadcastChannel | null;
   /** How long a sent mutation's answer is kept for other tabs to replay, ms (default 60,000). */
   readonly keepAnswers?: number;
   /** Waits between tries after a connection failure or a 5xx, ms (default 1,000 doubling to 30,000). */
@@ -105,10 +113,17 @@ export class OfflineQueueManager extends EventTarget implements Manager {
   readonly #record: string;
   readonly #lockName: string;
   readonly #locks: LockManager | null;
+  readonly #Channel: typeof BroadcastChannel | undefined;
+  /** Open while attached: told after this tab changed the queue, telling of the other tabs'. */
+  #channel: BroadcastChannel | undefined;
   readonly #keep: number;
   readonly #delay: (tries: number) => number;
-  /** This tab's queued mutations, oldest first, until each settles. */
+  /** The queued mutations this tab shows (its own, other tabs'), oldest first, until settled. */
   readonly #waiting: QueuedMutation[] = [];
+  /** Ids of waiting mutations another tab answered: their answer is replayed at once. */
+  readonly #elsewhere = new Set<string>();
+  /** Per waiting mutation, while its send waits (for the network, or to try again): wakes it. */
+  readonly #wakers = new Map<string, () => void>();
   /** The end of this tab's send chain: each mutation sends after the one before settled. */
   #turn: Promise<unknown> = Promise.resolve();
   #online = true;
@@ -134,11 +149,18 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     this.#lockName = `resource-elements-queue:${name}`;
     this.#locks =
       options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+    this.#Channel =
+      options.BroadcastChannel === undefined
+        ? globalThis.BroadcastChannel
+        : (options.BroadcastChannel ?? undefined);
     this.#keep = options.keepAnswers ?? 60_000;
     this.#delay = options.retryDelay ?? ((tries) => Math.min(30_000, 1_000 * 2 ** tries));
   }
 
-  /** Mutations of this tab waiting to be sent or answered. */
+  /**
+   * Mutations waiting to be sent or answered: this tab's, and those the other tabs open (or
+   * earlier pages) queued.
+   */
   get pending(): number {
     return this.#waiting.length;
   }
@@ -163,6 +185,7 @@ export class OfflineQueueManager extends EventTarget implements Manager {
       this.#changed();
       const settled = () => {
         this.#waiting.splice(this.#waiting.indexOf(mutation), 1);
+        this.#elsewhere.delete(mutation.id);
         this.#changed();
       };
       const run = send(this.#held(mutation, spec), ...mutation.args);
@@ -188,7 +211,10 @@ export class OfflineQueueManager extends EventTarget implements Manager {
       // Shown at once (the optimistic update is applied as the request starts); sent only once
       // it is in the queue (its turn reads the queue, see #held).
       const saved = this.#update((list) => [...list, mutation]);
-      saved.catch((error: unknown) => console.error('OfflineQueueManager: not saved', error));
+      saved.then(
+        () => this.#tell(),
+        (error: unknown) => console.error('OfflineQueueManager: not saved', error),
+      );
       this.#saved.set(mutation.id, saved);
       return issue(mutation, spec);
     };
@@ -208,19 +234,42 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     }) as Controller['fetch'];
     controller.fetch = intercept;
 
+    /**
+     * Reads the queue again (holding it, so that this tab's own writes are in): what earlier
+     * pages or the other tabs queued is shown and sent in its turn like this tab's own; a
+     * mutation this tab shows that another tab answered is woken to replay that answer.
+     */
+    const adopt = () =>
+      this.#locked(async () => {
+        const list = await this.#read();
+        if (!attached) return;
+        const shown = new Set(this.#waiting.map((mutation) => mutation.id));
+        for (const mutation of list) {
+          const spec = this.#byName.get(mutation.name);
+          if (shown.has(mutation.id)) {
+            if (!mutation.answer) continue;
+            this.#elsewhere.add(mutation.id);
+            this.#wakers.get(mutation.id)?.();
+          } else if (!mutation.answer && spec) {
+            this.#saved.set(mutation.id, Promise.resolve());
+            issue(mutation, spec).catch(() => {});
+          }
+        }
+      });
+    const Channel = this.#Channel;
+    const channel = Channel && new Channel(this.#lockName);
+    if (channel) channel.onmessage = () => void adopt().catch(() => {});
+    this.#channel = channel;
     // What earlier pages left in the queue: shown again, and sent in their turn.
-    void this.#read().then((list) => {
-      if (!attached) return;
-      for (const mutation of list) {
-        const spec = this.#byName.get(mutation.name);
-        if (mutation.answer || !spec) continue;
-        this.#saved.set(mutation.id, Promise.resolve());
-        issue(mutation, spec).catch(() => {});
-      }
-    });
+    adopt().catch(() => {});
 
     return () => {
       attached = false;
+      if (channel) {
+        channel.onmessage = null;
+        channel.close();
+      }
+      if (this.#channel === channel) this.#channel = undefined;
       stopEvents();
       if (controller.fetch === intercept) controller.fetch = original;
       this.#setOnline(false);
@@ -234,6 +283,11 @@ export class OfflineQueueManager extends EventTarget implements Manager {
 
   #changed(): void {
     this.dispatchEvent(new Event('change'));
+  }
+
+  /** Tells the other tabs that the stored queue changed (they read it again). */
+  #tell(): void {
+    this.#channel?.postMessage('changed');
   }
 
   async #read(): Promise<QueuedMutation[]> {
@@ -304,21 +358,40 @@ export class OfflineQueueManager extends EventTarget implements Manager {
   ): Promise<unknown> {
     await this.#saved.get(mutation.id);
     const signal = context.signal;
-    /** Resolves after `ms`, or when online with no time given; rejects when the request is aborted. */
+    const { id } = mutation;
+    /**
+     * Resolves after `ms`, or when online with no time given, or at once when another tab
+     * answered it; rejects when the request is aborted.
+     */
     const wait = (ms?: number) =>
       new Promise<void>((resolve, reject) => {
-        const go = () => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const end = () => {
+          clearTimeout(timer);
           signal?.removeEventListener('abort', stop);
+          const at = this.#wake.indexOf(go);
+          if (at >= 0) this.#wake.splice(at, 1);
+          if (this.#wakers.get(id) === go) this.#wakers.delete(id);
+        };
+        const go = () => {
+          end();
           resolve();
         };
-        const stop = () => reject(signal!.reason);
+        const stop = () => {
+          end();
+          reject(signal!.reason);
+        };
         if (signal?.aborted) return stop();
+        if (this.#elsewhere.has(id)) return resolve();
         signal?.addEventListener('abort', stop, { once: true });
+        this.#wakers.set(id, go);
         if (ms === undefined) this.#wake.push(go);
-        else setTimeout(go, ms);
+        else timer = setTimeout(go, ms);
       });
     for (let tries = 0; ; tries++) {
-      while (!this.#online) await wait();
+      // Offline it waits for the network, unless another tab answered it: that answer is
+      // replayed below, which needs no network.
+      while (!this.#online && !this.#elsewhere.has(id)) await wait();
       let retry = false;
       const result = await this.#locked(async () => {
         const stored = (await this.#read()).find((entry) => entry.id === mutation.id);
@@ -357,6 +430,7 @@ export class OfflineQueueManager extends EventTarget implements Manager {
           await this.#change((list) =>
             list.map((entry) => (entry.id === mutation.id ? { ...entry, answer } : entry)),
           );
+          this.#tell();
           return response;
         };
         if (!stored) {
