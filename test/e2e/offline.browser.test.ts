@@ -117,6 +117,33 @@ describe('offline queue (real API, IndexedDB, Web Locks)', function () {
     }
   });
 
+  it('a tab already open shows what another queues, and drops it once that tab sent it (#38 item 5)', async () => {
+    const queue = `c${Date.now()}`;
+    const first = await open(queue, true);
+    const second = await open(queue, true);
+    await until(() => expect(titles(second)).to.have.length(4));
+    const { TodoResource } = page(first);
+    void controller(first).fetch(TodoResource.partialUpdate, { id: '2' }, { title: 'Edited' });
+    await until(() => expect(titles(second)).to.include('Edited'));
+    await until(() => expect(pending(second)).to.equal(1));
+    expect(page(second).provider.matches(':state(pending-sync)')).to.equal(true);
+    expect(pending(first)).to.equal(1);
+    expect(await mutations()).to.deep.equal([], 'nothing sent offline');
+
+    // Only the first tab comes back online; the second, offline still, replays the answer.
+    setOnline(first, true);
+    await until(() => expect(pending(second)).to.equal(0), 6000);
+    await until(() => expect(pending(first)).to.equal(0));
+    expect(await mutations()).to.deep.equal(['PATCH /todos/2']);
+    expect(titles(second)).to.include('Edited');
+    expect(page(second).provider.matches(':state(pending-sync)')).to.equal(false);
+    const committed = controller(second).getState().entities.Todo as Record<
+      string,
+      { title: string }
+    >;
+    expect(committed['2']!.title).to.equal('Edited', 'the answer committed, not only shown');
+  });
+
   it('a replay the server refuses (400) is rolled back alone and reported', async () => {
     const first = await open(`b${Date.now()}`, true);
     await until(() => expect(titles(first)).to.have.length(4));
