@@ -1,6 +1,7 @@
 /**
  * `resource-elements/core`: the DOM-free part of resource-elements. It runs in Node and in any
  * browser; nothing here imports Lit or touches the DOM.
+ * @module resource-elements/core
  */
 export { fillPath, parsePath, pathParams, shortenPath } from './rest/path.js';
 export type { PathArgs, PathKeys, PathParam, PathToken, PathValue } from './rest/path.js';

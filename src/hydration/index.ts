@@ -9,6 +9,7 @@
  * @example
  * import '@lit-labs/ssr-client/lit-element-hydrate-support.js';
  * import 'resource-elements/hydration';
+ * @module resource-elements/hydration
  */
 import type { Controller, StoreState } from '../core/index.js';
 import { hydrate } from '../core/hydration.js';

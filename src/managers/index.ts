@@ -2,6 +2,7 @@
  * `resource-elements/managers`: server push, tab sync, persistence and the offline queue, each a manager of the
  * Controller, and the `<resource-provider>` attributes that turn them on. Kept out of the main
  * entry: an app that uses none of them pays nothing for them.
+ * @module resource-elements/managers
  */
 export { applyPushMessage } from './push-message.js';
 export type {

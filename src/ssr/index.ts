@@ -8,6 +8,7 @@
  * Importing this module defines `<resource-provider>` and lets `@lit/context` requests travel
  * the server's element tree (see `giveShadowRoot`), so a `ResourceController` finds the nearest
  * provider as in the browser.
+ * @module resource-elements/ssr
  */
 import { LitElementRenderer } from '@lit-labs/ssr';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
