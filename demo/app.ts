@@ -53,9 +53,6 @@ export class DemoApp extends LitElement {
       grid-row: span 2;
     }
     @media (max-width: 900px) {
-      .grid {
-        grid-template-columns: minmax(0, 1fr);
-      }
       .tall {
         grid-row: auto;
       }
@@ -161,6 +158,13 @@ export class DemoApp extends LitElement {
     @container (min-width: 560px) and (max-width: 820px) {
       .grid {
         grid-template-columns: repeat(2, minmax(0, 1fr));
+      }
+    }
+    /* One column where two would be too narrow: a small window, or the devtools open beside
+       the page in a window of 1000 px (the window's width alone said three). */
+    @container (max-width: 560px) {
+      .grid {
+        grid-template-columns: minmax(0, 1fr);
       }
     }
     @media (max-width: 900px) {
