@@ -49,14 +49,6 @@ export class DemoApp extends LitElement {
     .wide {
       grid-column: 1 / -1;
     }
-    .tall {
-      grid-row: span 2;
-    }
-    @media (max-width: 900px) {
-      .tall {
-        grid-row: auto;
-      }
-    }
     section {
       background: var(--surface);
       border: 1px solid var(--line);
@@ -244,7 +236,7 @@ export class DemoApp extends LitElement {
             </p>
             <demo-live></demo-live>
           </section>
-          <section id="posts" class="tall">
+          <section id="posts">
             <h2>Infinite list <code>InfiniteController</code> <code>getPage</code></h2>
             <p class="lead">
               Scrolling to the end of the box (or "Load more") appends the next page to the list,

@@ -17,12 +17,22 @@ export class PostFeed extends LitElement {
       .tabs {
         margin-bottom: 0.75rem;
       }
+      /* The box shows a whole page of posts (five rows of a fixed height, the same in every
+         engine), then the top of the "scroll for more" line under them; the sentinel is below
+         that line, out of the box's view until it is scrolled: the next page loads only then. */
       .scroller {
-        /* Less than a page of posts in every engine, so only scrolling loads the next. */
-        max-height: 6rem;
+        --row: 2rem;
+        max-height: calc(5 * var(--row) + 1.25rem);
         overflow-y: auto;
         margin: 0 0 0.75rem;
         border-bottom: 1px solid var(--line);
+      }
+      .below {
+        height: 2.5rem;
+        padding-top: 0.2rem;
+        text-align: center;
+        color: var(--muted);
+        font-size: 0.8rem;
       }
       .sentinel {
         height: 1px;
@@ -36,10 +46,13 @@ export class PostFeed extends LitElement {
       li {
         counter-increment: post;
         display: flex;
+        align-items: center;
         gap: 0.6rem;
-        padding: 0.25rem 0;
+        height: var(--row);
         border-bottom: 1px solid var(--sunken);
         font-size: 0.9rem;
+        white-space: nowrap;
+        overflow: hidden;
       }
       li::before {
         content: counter(post);
@@ -91,10 +104,17 @@ export class PostFeed extends LitElement {
             <ol>
               ${list.map((post) => html`<li>${post.title}</li>`)}
             </ol>
+            ${
+              posts.hasMore
+                ? html`<div class="below" aria-hidden="true">
+                    ${posts.loadingMore ? 'Loading the next page…' : 'Scroll for more ↓'}
+                  </div>`
+                : ''
+            }
             <div class="sentinel" ${posts.sentinel()}></div>
           </div>
           <div class="footer">
-            <span class="muted count">${list.length} posts shown</span>
+            <span class="muted count">${list.length} posts loaded</span>
             ${
               posts.hasMore
                 ? html`<button

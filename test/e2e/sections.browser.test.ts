@@ -76,6 +76,20 @@ describe('demo e2e: pagination', () => {
 describe('demo e2e: infinite posts', () => {
   beforeEach(resetApi);
 
+  it('the box shows the whole first page, as many posts as the count says (#38 item 14)', async () => {
+    const app = await openDemo();
+    await until(() => expect(postTitles(app)).to.have.length(5));
+    const scroller = query(app, 'demo-post-feed', '.scroller');
+    scroller.scrollIntoView();
+    const box = scroller.getBoundingClientRect();
+    const inView = queryAll(app, 'demo-post-feed', 'li').filter((li) => {
+      const row = li.getBoundingClientRect();
+      return row.top >= box.top - 0.5 && row.bottom <= box.bottom + 0.5;
+    });
+    expect(inView).to.have.length(5);
+    expect(textOf(query(app, 'demo-post-feed', '.count'))).to.match(/^5 posts\b/);
+  });
+
   it('scrolling the posts box to its end loads the next page (the sentinel), with no duplicate', async () => {
     const app = await openDemo();
     await until(() => expect(postTitles(app)).to.have.length(5));
