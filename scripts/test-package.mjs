@@ -11,7 +11,7 @@
 //
 // --git also installs the clone as a git dependency (`npm install git+file://…`), which runs
 // `prepare` there (about a minute: npm installs every devDependency in its own clone first).
-// --keep leaves the temporary folder. Counts go to .test-results/package.json.
+// --keep leaves the temporary folder. Counts go to .test-results/package-test.json.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { symlinkSync, writeFileSync } from 'node:fs';
@@ -195,7 +195,7 @@ const passed = results.filter((r) => r.ok).length;
 const failed = results.length - passed;
 mkdirSync(join(root, '.test-results'), { recursive: true });
 writeFileSync(
-  join(root, '.test-results/package.json'),
+  join(root, '.test-results/package-test.json'),
   JSON.stringify({ passed, failed, skipped: 0 }),
 );
 console.log(

@@ -25,7 +25,7 @@ rmSync('.test-results/node.json', { force: true });
 rmSync('.test-results/browser.json', { force: true });
 rmSync('.test-results/types.json', { force: true });
 rmSync('.test-results/consumer.json', { force: true });
-rmSync('.test-results/package.json', { force: true });
+rmSync('.test-results/package-test.json', { force: true });
 
 function readCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -57,7 +57,7 @@ function summary() {
   }
   const types = readCounts('.test-results/types.json');
   const consumer = readCounts('.test-results/consumer.json');
-  const pack = readCounts('.test-results/package.json');
+  const pack = readCounts('.test-results/package-test.json');
   console.log(
     `types: ${types.passed} passed, ${types.failed} failed; consumer: ${consumer.passed} passed, ${consumer.failed} failed; package: ${pack.passed} passed, ${pack.failed} failed`,
   );
