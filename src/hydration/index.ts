@@ -23,12 +23,9 @@ export type { DehydratedState } from '../core/hydration.js';
  * hydrates over the server's HTML, shows the same data, and nothing is fetched for it. The script
  * is removed once read. The server's errors are shown as it rendered them, then fetched again.
  */
-providerHooks.state = (provider, controller) => {
-  const script = provider.querySelector(':scope>script[data-resource-state]');
-  if (!script) return;
-  script.remove();
+providerHooks.state = (provider, controller, json) => {
   try {
-    const state: Partial<StoreState> = JSON.parse(script.textContent!);
+    const state: Partial<StoreState> = JSON.parse(json);
     const keys = Object.keys(state.errors ?? {});
     hydrate(controller as Controller, state);
     // After the descendants' first render (they hydrate in microtasks), not before it.

@@ -24,8 +24,29 @@ export interface ProviderManagersHook {
  */
 export const providerHooks: {
   managers?: ProviderManagersHook;
-  state?: (provider: HTMLElement, controller: ControllerLike) => void;
+  /** Takes the text of the provider's state script (removed from the page already). */
+  state?: (provider: HTMLElement, controller: ControllerLike, json: string) => void;
 } = {};
+
+/**
+ * A state script the provider cannot read: resource-elements/hydration is not imported. Its custom
+ * elements would hydrate over the server's HTML with no data (Lit throws a hydration mismatch on
+ * the page), so each one the server rendered is put back as a new element, which renders and
+ * fetches as on a page the server did not render.
+ * @example (providerHooks.state ?? unreadState)(provider, controller, script.textContent);
+ */
+export function unreadState(provider: HTMLElement): void {
+  if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+    console.error(
+      `<${provider.localName}> has a server-rendered store it cannot read: import 'resource-elements/hydration' in the browser, before the provider upgrades (beside Lit's hydrate support). Its reads are fetched again.`,
+    );
+  }
+  // Not upgraded yet, with the shadow root the server rendered: a deep clone has none (light
+  // children are cloned too, so the server's nested elements go the same way).
+  for (const element of provider.querySelectorAll(':not(:defined)')) {
+    if (element.shadowRoot) element.replaceWith(element.cloneNode(true));
+  }
+}
 
 /**
  * Called by the provider when it connects: attaches the managers its attributes name, or says

@@ -3,7 +3,7 @@ import { ContextProvider } from '@lit/context';
 import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { createController } from './create-controller.js';
-import { connectManagers, providerHooks } from './provider-hooks.js';
+import { connectManagers, providerHooks, unreadState } from './provider-hooks.js';
 
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {
@@ -121,8 +121,12 @@ export class ResourceProvider extends LitElement {
   }
 
   override connectedCallback(): void {
-    // The store a server rendered into it, with resource-elements/hydration (provider-state.ts).
-    providerHooks.state?.(this, this.controller);
+    // The store a server rendered into it: resource-elements/hydration reads it (provider-hooks.ts).
+    const script = this.querySelector(':scope>script[data-resource-state]');
+    if (script) {
+      script.remove();
+      (providerHooks.state ?? unreadState)(this, this.controller, script.textContent!);
+    }
     // The value must be in place before the provider announces itself (in super), so late
     // consumers that ask again receive a Controller, not undefined.
     this.#provider.setValue(this.controller);
