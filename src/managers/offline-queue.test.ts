@@ -149,6 +149,14 @@ describe('OfflineQueueManager', () => {
       stored(storage).map((m) => m.name),
       ['item.create', 'item.update'],
     );
+    // What waits, with what each changes: a view marks the items from it.
+    assert.deepEqual(
+      queue.waiting.map((m) => [m.name, m.args]),
+      [
+        ['item.create', [{}, { name: 'three' }]],
+        ['item.update', [{ id: '1' }, { name: 'one!' }]],
+      ],
+    );
 
     controller.online();
     await settle();
@@ -162,6 +170,7 @@ describe('OfflineQueueManager', () => {
     await settle();
     assert.deepEqual(names(controller), ['one!', 'two', 'three']);
     assert.equal(queue.pending, 0);
+    assert.deepEqual(queue.waiting, []);
     assert.ok(
       stored(storage).every((m) => m.answer),
       'answers are kept for the other tabs',

@@ -165,6 +165,14 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     return this.#waiting.length;
   }
 
+  /**
+   * The mutations `pending` counts, oldest first (a copy, read when `change` fires): each one's
+   * `name` and `args` say what it changes, so a view can mark what waits to sync.
+   */
+  get waiting(): readonly QueuedMutation[] {
+    return [...this.#waiting];
+  }
+
   attach(controller: Controller): () => void {
     const original = controller.fetch;
     const send = (endpoint: EndpointLike, ...args: unknown[]): Promise<unknown> =>

@@ -10,9 +10,11 @@
  *
  * - `offline-queue` (optionally `offline-queue="name"`): an `OfflineQueueManager` with the
  *   registered `offlineQueue` options. While mutations wait, the provider has the custom state
- *   `:state(pending-sync)`, its `pendingSync` property counts them, and it dispatches
- *   `resource-pending-sync` (`detail: { count }`) whenever the count changes, and
- *   `resource-sync-rejected` (`detail: { mutation, error }`) when the server refused one.
+ *   `:state(pending-sync)`, its `pendingSync` property counts them, its `pendingMutations`
+ *   property lists them (`QueuedMutation`s: `name` and `args` say what each changes), and it
+ *   dispatches `resource-pending-sync` (`detail: { count, mutations }`) whenever the count
+ *   changes, and `resource-sync-rejected` (`detail: { mutation, error }`) when the server
+ *   refused one.
  *
  * They take effect once `registerProviderManagers()` ran, and are read when a provider first
  * connects. The managers attach while the provider is connected and detach when it leaves.
@@ -128,6 +130,10 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
       configurable: true,
       get: () => queue.pending,
     });
+    Object.defineProperty(provider, 'pendingMutations', {
+      configurable: true,
+      get: () => queue.waiting,
+    });
     let shown = 0;
     queue.addEventListener('change', () => {
       const count = queue.pending;
@@ -141,7 +147,11 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
         if (count > 0) states?.add('--pending-sync');
         else states?.delete('--pending-sync');
       }
-      provider.dispatchEvent(new CustomEvent('resource-pending-sync', { detail: { count } }));
+      provider.dispatchEvent(
+        new CustomEvent('resource-pending-sync', {
+          detail: { count, mutations: queue.waiting },
+        }),
+      );
     });
     queue.addEventListener('rejected', (event) => {
       const { detail } = event as CustomEvent<OfflineQueueRejection>;
