@@ -1,11 +1,11 @@
 // Offline, simulated: a switch that tells the page it went offline or came back (the same window
 // events the browser sends, so DevTools' own "Offline" works as well), remembered for this tab
 // across reloads. Beside it, what the provider's offline queue still holds. And the mutations the
-// queue may keep, by the names they are stored under.
+// queue may keep, by the names they are stored under, and which todo a waiting one changes.
 import { LitElement, css, html, isServer } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import type { QueuedMutationOptions } from '../src/managers/index.js';
-import { TodoCreate, TodoResource } from './resources.js';
+import type { QueuedMutation, QueuedMutationOptions } from '../src/managers/index.js';
+import { TodoCreate, TodoResource, type Todo } from './resources.js';
 
 /** The demo's mutations that wait for the network when it is away, by their stored names. */
 export const offlineMutations: Record<string, QueuedMutationOptions> = {
@@ -15,6 +15,26 @@ export const offlineMutations: Record<string, QueuedMutationOptions> = {
   'todo.move': { endpoint: TodoResource.move },
   'todo.delete': { endpoint: TodoResource.delete },
 };
+
+/** The names above of the creates: the server gives the new todo its id. */
+const CREATES = new Set(['todo.create', 'todo.create-first']);
+
+/**
+ * Whether one of the mutations waiting in the offline queue (the provider's `pendingMutations`)
+ * changes `todo`. An update, move or delete names the todo in its params; a create has no id to
+ * name until the server answers, and its todo is the one shown with no id yet (the optimistic
+ * create's) whose fields are the create's body.
+ */
+export function waitsToSync(todo: Todo, waiting: readonly QueuedMutation[]): boolean {
+  return waiting.some(({ name, args }) => {
+    if (CREATES.has(name)) {
+      const body = args[args.length - 1] as Partial<Todo> | undefined;
+      return todo.id === '' && body?.title === todo.title && Number(body.userId) === todo.userId;
+    }
+    const params = args[0] as { id?: unknown } | undefined;
+    return params?.id !== undefined && String(params.id) === todo.id;
+  });
+}
 
 const FLAG = 'resource-elements-demo:offline';
 

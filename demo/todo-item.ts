@@ -29,7 +29,7 @@ export class TodoItem extends LitElement {
         background: var(--surface);
       }
       .title {
-        flex: 1;
+        width: 100%;
         text-align: left;
         border: none;
         background: none;
@@ -49,6 +49,34 @@ export class TodoItem extends LitElement {
         color: var(--muted);
         text-decoration: line-through;
       }
+      .text {
+        flex: 1;
+        min-width: 0;
+        display: flex;
+        flex-direction: column;
+        align-items: flex-start;
+        gap: 0.15rem;
+      }
+      /* A change to this todo waits in the offline queue: it is not on the server yet. */
+      .sync {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.3rem;
+        font-size: 0.72rem;
+        line-height: 1.2;
+        padding: 0.05rem 0.45rem;
+        border-radius: 999px;
+        border: 1px dashed #d97706;
+        background: #fffbeb;
+        color: #92400e;
+      }
+      .sync::before {
+        content: '';
+        width: 0.4rem;
+        height: 0.4rem;
+        border-radius: 50%;
+        background: #d97706;
+      }
       .delete {
         opacity: 0;
       }
@@ -63,6 +91,8 @@ export class TodoItem extends LitElement {
   controller?: ControllerLike;
 
   @property({ attribute: false }) todo: Todo = Todo.fromJS();
+  /** A change to it waits in the offline queue (the list knows): shown with a mark. */
+  @property({ type: Boolean, reflect: true }) waiting = false;
   @state() busy = false;
 
   override render() {
@@ -79,13 +109,22 @@ export class TodoItem extends LitElement {
         .checked=${isServer ? noChange : todo.completed}
         @change=${this.#toggle}
       />
-      <button
-        class="title ${todo.completed ? 'done' : ''}"
-        title="Show details"
-        @click=${this.#select}
-      >
-        ${todo.title}
-      </button>
+      <div class="text">
+        <button
+          class="title ${todo.completed ? 'done' : ''}"
+          title="Show details"
+          @click=${this.#select}
+        >
+          ${todo.title}
+        </button>
+        ${
+          this.waiting
+            ? html`<span class="sync" title="In the offline queue: sent when the network is back"
+                >waiting to sync</span
+              >`
+            : ''
+        }
+      </div>
       <button
         class="quiet delete"
         aria-label="Delete ${todo.title}"

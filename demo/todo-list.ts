@@ -1,12 +1,26 @@
 // One list of todos: TodoResource.getList with this element's filters. Each filter set is its own
-// list in the store, but every list holds references to the same Todo entities.
-import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+// list in the store, but every list holds references to the same Todo entities. A todo that a
+// mutation waiting in the provider's offline queue changes is marked as waiting to sync.
+import { LitElement, css, html, isServer } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { ResourceController } from '../src/index.js';
+import type { QueuedMutation } from '../src/managers/index.js';
 import { TodoResource } from './resources.js';
+import { waitsToSync } from './offline-switch.js';
 import { controls } from './styles.js';
 import './todo-item.js';
+
+/** The <resource-provider> around `node`, across the shadow roots in between. */
+function providerOf(node: Node): HTMLElement | null {
+  for (let at: Node | null = node; at;) {
+    const found = at instanceof Element ? at.closest<HTMLElement>('resource-provider') : null;
+    if (found) return found;
+    const root = at.getRootNode();
+    at = root instanceof ShadowRoot ? root.host : null;
+  }
+  return null;
+}
 
 @customElement('demo-todo-list')
 export class TodoList extends LitElement {
@@ -45,6 +59,31 @@ export class TodoList extends LitElement {
     completed: this.completed,
   }));
 
+  /** What waits in the provider's offline queue (its `offline-queue` attribute): marked todos. */
+  @state() waiting: readonly QueuedMutation[] = [];
+  #provider: HTMLElement | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (isServer) return;
+    this.#provider = providerOf(this);
+    this.#provider?.addEventListener('resource-pending-sync', this.#onSync);
+    this.#readQueue();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#provider?.removeEventListener('resource-pending-sync', this.#onSync);
+    this.#provider = null;
+  }
+
+  readonly #onSync = () => this.#readQueue();
+
+  #readQueue(): void {
+    const provider = this.#provider as { pendingMutations?: readonly QueuedMutation[] } | null;
+    this.waiting = provider?.pendingMutations ?? [];
+  }
+
   override render() {
     return html`
       <h3>
@@ -60,7 +99,13 @@ export class TodoList extends LitElement {
                 ${repeat(
                   todos,
                   (todo) => todo.id,
-                  (todo) => html`<li><demo-todo-item .todo=${todo}></demo-todo-item></li>`,
+                  (todo) =>
+                    html`<li>
+                      <demo-todo-item
+                        .todo=${todo}
+                        .waiting=${waitsToSync(todo, this.waiting)}
+                      ></demo-todo-item>
+                    </li>`,
                 )}
               </ul>`,
         error: (error) => html`<p class="error">${(error as Error).message}</p>`,

@@ -9,6 +9,7 @@ import {
   query,
   queryAll,
   resetApi,
+  slowApi,
   storedRecord,
   textOf,
   until,
@@ -53,6 +54,17 @@ function titles(frame: HTMLIFrameElement): string[] {
   const list = frame.contentDocument?.querySelector('demo-todo-list');
   if (!list?.shadowRoot) return [];
   return queryAll(list, 'demo-todo-item').map((item) => textOf(query(item, '.title')));
+}
+
+/** The titles of the todos the list marks as waiting to sync (the mark shown, with its words). */
+function marked(frame: HTMLIFrameElement): string[] {
+  const list = frame.contentDocument?.querySelector('demo-todo-list');
+  if (!list?.shadowRoot) return [];
+  return queryAll(list, 'demo-todo-item')
+    .filter(
+      (item) => item.shadowRoot?.querySelector('.sync')?.textContent?.trim() === 'waiting to sync',
+    )
+    .map((item) => textOf(query(item, '.title')));
 }
 
 function setOnline(frame: HTMLIFrameElement, online: boolean): void {
@@ -142,6 +154,31 @@ describe('offline queue (real API, IndexedDB, Web Locks)', function () {
       { title: string }
     >;
     expect(committed['2']!.title).to.equal('Edited', 'the answer committed, not only shown');
+  });
+
+  it('a todo created or edited offline is marked waiting to sync until the server has it; one sent online is not (#38 item 14)', async () => {
+    const first = await open(`d${Date.now()}`, true);
+    await until(() => expect(titles(first)).to.have.length(4));
+    const { TodoResource, create } = page(first);
+    void controller(first).fetch(create, {}, { title: 'Buy milk', userId: 1 });
+    void controller(first).fetch(TodoResource.partialUpdate, { id: '2' }, { title: 'Edited' });
+    await until(() => expect(marked(first)).to.have.members(['Buy milk', 'Edited']));
+    expect(titles(first)).to.have.length(5);
+
+    setOnline(first, true);
+    await until(() => expect(pending(first)).to.equal(0), 6000);
+    await until(() => expect(marked(first)).to.deep.equal([]));
+    expect(titles(first)).to.include.members(['Buy milk', 'Edited']);
+
+    // Online with nothing queued, a create is sent at once: shown before the answer (with no
+    // id yet, as offline), but it does not wait to sync.
+    await slowApi(500);
+    const sent = controller(first).fetch(create, {}, { title: 'Sent online', userId: 1 });
+    await until(() => expect(titles(first)).to.include('Sent online'));
+    expect(pending(first)).to.equal(0);
+    expect(marked(first)).to.deep.equal([]);
+    await sent;
+    expect(marked(first)).to.deep.equal([]);
   });
 
   it('a replay the server refuses (400) is rolled back alone and reported', async () => {
