@@ -1,5 +1,6 @@
 // `npm test`'s docs step: every TypeScript, JavaScript, HTML and JSON block of README.md,
-// CONTRIBUTING.md and docs/**/*.md must compile with its own imports, as a reader would paste it.
+// CONTRIBUTING.md, CHANGELOG.md and docs/**/*.md must compile with its own imports, as a reader
+// would paste it.
 // `resource-elements` and its subpaths resolve to src/ (the "resource-elements-source" condition).
 // Blocks are written to .test-results/docs-blocks/<page>/ (the guide's pages share one folder, so
 // `./resources.js` in one page is the `// resources.ts` block of another), then checked with tsc:

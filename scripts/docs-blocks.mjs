@@ -24,7 +24,7 @@ export const CHECKED = {
 
 /** The Markdown files whose blocks are checked, relative to the repository root. */
 export function markdownFiles() {
-  const files = ['README.md', 'CONTRIBUTING.md'];
+  const files = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'];
   const walk = (dir) => {
     for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
       const path = join(dir, entry.name);

@@ -1,11 +1,18 @@
-// The package test: what `npm pack` makes from a fresh clone, where no dist/ has been built. It
-// clones this repository (HEAD, then your uncommitted edits of tracked files on top, as a commit
-// would bring them; untracked and ignored files stay behind) into a temporary folder, links this
-// checkout's node_modules into it, and there:
+// The package test: what `npm pack` and `npm publish` make from a fresh clone, where no dist/ has
+// been built. It clones this repository (HEAD, then your uncommitted edits of tracked files on top,
+// as a commit would bring them; untracked and ignored files stay behind) into a temporary folder,
+// links this checkout's node_modules into it, and there:
 //
-// 1. `npm pack`: its `prepack` builds dist/ (without it the tarball has no code and no error);
-//    the tarball must hold the files package.json points at;
-// 2. installs the tarball into an empty folder and imports `resource-elements/core` in Node.
+// 1. `npm pack`: its `prepack` builds dist/ (without it the tarball has no code and no error).
+//    The tarball must hold exactly what a user needs: package.json, README.md, LICENSE,
+//    CHANGELOG.md, custom-elements.json and dist/'s .js and .d.ts files (no sources, tests, test
+//    helpers or source maps), including every file package.json points at, and CHANGELOG.md
+//    must have a section for package.json's version;
+// 2. `npm publish --dry-run` must list the same files (--ignore-scripts: step 1 just built, and
+//    publish's build is the same `prepack`);
+// 3. installs the tarball into an empty folder, imports `resource-elements/core` in Node, and
+//    type-checks an import of every entry under `moduleResolution: node10` (package.json
+//    `typesVersions`; node10 ignores `exports`).
 //
 //   node scripts/test-package.mjs [--git] [--keep]
 //
@@ -100,17 +107,64 @@ try {
   const exported = Object.values(pkg.exports).flatMap((target) =>
     typeof target === 'string' ? [target] : [target.types, target.default],
   );
-  const pointedAt = [pkg.main, pkg.types, pkg.customElements, ...exported]
+  const typesVersions = Object.values(pkg.typesVersions ?? {}).flatMap((paths) =>
+    Object.values(paths).flat(),
+  );
+  const pointedAt = [pkg.main, pkg.types, pkg.customElements, ...exported, ...typesVersions]
     .filter(Boolean)
     .map((file) => file.replace(/^\.\//, ''));
   const missing = [...new Set(pointedAt)].filter((file) => !shipped.includes(file));
   check(
     'the tarball of a fresh clone holds the code: every file package.json points at',
     missing.length === 0,
-    missing.length ? `missing: ${missing.join(', ')}` : `${pointedAt.length} paths`,
+    missing.length ? `missing: ${missing.join(', ')}` : `${new Set(pointedAt).size} paths`,
+  );
+  const topLevel = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'custom-elements.json'];
+  const expected = (file) =>
+    topLevel.includes(file) ||
+    (/^dist\/.+\.(js|d\.ts)$/.test(file) && !/\.test(-d)?\.|(^|\/)test-utils\//.test(file));
+  const unexpected = shipped.filter((file) => !expected(file));
+  const absent = topLevel.filter((file) => !shipped.includes(file));
+  check(
+    'the tarball holds only what a user needs (package.json, README.md, LICENSE, CHANGELOG.md, custom-elements.json, dist/**/*.js and .d.ts)',
+    unexpected.length === 0 && absent.length === 0,
+    [
+      unexpected.length ? `unexpected: ${unexpected.join(', ')}` : '',
+      absent.length ? `absent: ${absent.join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
   );
 
-  // --- 3. install the tarball and use it ----------------------------------------------------------
+  const changelog = existsSync(join(clone, 'CHANGELOG.md'))
+    ? readFileSync(join(clone, 'CHANGELOG.md'), 'utf8')
+    : '';
+  check(
+    `CHANGELOG.md has a section for version ${pkg.version}`,
+    new RegExp(`^## \\[?${pkg.version.replaceAll('.', '\\.')}\\b`, 'm').test(changelog),
+  );
+
+  // --- 3. npm publish --dry-run -----------------------------------------------------------------
+  const published = jsonAtEnd(
+    timed('npm publish --dry-run', () =>
+      run('npm', ['publish', '--dry-run', '--json', '--ignore-scripts'], clone),
+    ).stdout,
+  );
+  // npm 11 keys the answer by the package's name; older npm gave the package itself.
+  const publishedFiles = (published.files ? published : Object.values(published)[0]).files.map(
+    (file) => file.path,
+  );
+  const differ = [
+    ...publishedFiles.filter((file) => !shipped.includes(file)),
+    ...shipped.filter((file) => !publishedFiles.includes(file)),
+  ];
+  check(
+    'npm publish --dry-run lists the same files as the tarball',
+    differ.length === 0,
+    differ.length ? `differ: ${differ.join(', ')}` : `${publishedFiles.length} files`,
+  );
+
+  // --- 4. install the tarball and use it ----------------------------------------------------------
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(
@@ -141,7 +195,45 @@ try {
       : imported.stderr.trim().split('\n').slice(0, 3).join(' | '),
   );
 
-  // --- 4. optionally, as a git dependency -------------------------------------------------------
+  // Types under moduleResolution node10 (TypeScript before 4.7's node16, and many older set-ups),
+  // which reads `types` and `typesVersions`, not `exports`. No peers are installed: skipLibCheck
+  // leaves the declarations' own imports of lit alone; an entry that does not resolve is an error.
+  const entries = Object.keys(pkg.exports)
+    .filter((subpath) => subpath !== './package.json')
+    .map((subpath) => (subpath === '.' ? pkg.name : `${pkg.name}/${subpath.slice(2)}`));
+  writeFileSync(
+    join(app, 'node10.ts'),
+    entries.map((entry, index) => `import type * as entry${index} from '${entry}';\n`).join('') +
+      `export type Entries = [${entries.map((_, index) => `typeof entry${index}`).join(', ')}];\n`,
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2022', 'DOM'],
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      },
+      files: ['node10.ts'],
+    }),
+  );
+  const node10 = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'],
+    { cwd: app, env, encoding: 'utf8' },
+  );
+  check(
+    `every entry's types resolve under moduleResolution node10 (${entries.length} entries)`,
+    node10.status === 0,
+    `${node10.stdout}${node10.stderr}`.trim().split('\n').slice(0, 12).join(' | '),
+  );
+
+  // --- 5. optionally, as a git dependency -------------------------------------------------------
   if (args.includes('--git')) {
     run('git', ['add', '--all', '--', '.', ':!node_modules'], clone);
     run(

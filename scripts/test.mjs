@@ -17,7 +17,8 @@ const steps = [
   ['build', ['npm', 'run', 'build']],
   ['types', ['node', 'scripts/test-types-consumer.mjs']],
   ['consumer', ['node', 'scripts/test-consumer.mjs', '--skip-build']],
-  // A fresh clone (no dist/) packed (prepack builds), the tarball installed and imported.
+  // A fresh clone (no dist/) packed (prepack builds): exactly the files a user needs, the same as
+  // `npm publish --dry-run` lists; the tarball installed, imported, its types resolved under node10.
   ['package', ['node', 'scripts/test-package.mjs']],
 ];
 
