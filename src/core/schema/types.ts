@@ -165,10 +165,31 @@ export interface Denormalizes<T> {
   readonly _denormalized?: T;
 }
 
+/**
+ * An entity as a read gives it: a field whose `static schema` names an entity class may read as
+ * `undefined` (a reference to an entity the store does not hold reads as missing, whatever the
+ * field's default), so its type says so; the other fields are as the class declares them.
+ */
+export type EntityRead<E, U> = E extends { readonly schema: infer N }
+  ? string extends keyof N
+    ? U
+    : [NestedEntityKeys<N, U>] extends [never]
+      ? U
+      : Omit<U, NestedEntityKeys<N, U>> & {
+          -readonly [K in NestedEntityKeys<N, U>]:
+            Denormalize<N[K]> | Exclude<U[K], object> | undefined;
+        }
+  : U;
+
+/** The fields of `U` whose schema in `N` is an entity class. */
+type NestedEntityKeys<N, U> = {
+  [K in keyof N & keyof U]: N[K] extends abstract new (...args: any[]) => Entity ? K : never;
+}[keyof N & keyof U];
+
 /** The type of a schema's denormalized value: Entity instances in place of pks. */
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
   ? U extends Entity
-    ? U
+    ? EntityRead<S, U>
     : never
   : S extends Denormalizes<infer T>
     ? T
