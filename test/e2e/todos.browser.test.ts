@@ -66,6 +66,10 @@ async function openTodos(): Promise<DemoApp> {
     expect(titles(list(app, 'All'))).to.deep.equal(ADA_ALL);
     expect(titles(list(app, 'Open'))).to.deep.equal(ADA_OPEN);
     expect(titles(list(app, 'Done'))).to.deep.equal(ADA_DONE);
+    // The board on screen: its <resource-boundary> hides it (the lists rendered inside) while
+    // a read of the board waits longer than 150 ms, such as the users' tabs on a busy machine.
+    expect(queryAll(app, 'demo-todo-board', 'button[data-user]')).to.have.length.above(0);
+    expect(query(app, 'demo-todo-board').getClientRects().length, 'board shown').to.be.above(0);
   });
   return app;
 }
