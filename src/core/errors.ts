@@ -102,7 +102,7 @@ export class TimeoutError extends Error {
   constructor({ method, url, timeout }: { method: string; url: string; timeout: number }) {
     super(
       `${method} ${shortUrl(url)} timed out after ${timeout} ms${
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? " (the endpoint's timeout)"
           : ''
       }`,

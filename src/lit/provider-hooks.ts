@@ -36,7 +36,7 @@ export const providerHooks: {
  * @example (providerHooks.state ?? unreadState)(provider, controller, script.textContent);
  */
 export function unreadState(provider: HTMLElement): void {
-  if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+  if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
     console.error(
       `<${provider.localName}> has a server-rendered store it cannot read: import 'resource-elements/hydration' in the browser, before the provider upgrades (beside Lit's hydrate support). Its reads are fetched again.`,
     );
@@ -67,7 +67,7 @@ export function connectManagers(
     else if (provider.matches('[events],[sync-tabs],[persist],[offline-queue]')) {
       console.error(
         `<${provider.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
             ? ' for events, sync-tabs, persist and offline-queue, called before the provider connects'
             : ''
         }.`,

@@ -74,7 +74,7 @@ export class ProviderLink implements ReactiveController {
   missingError(doing = ''): Error {
     return new Error(
       `<${this.#host.localName}> found no <resource-provider> above it${doing}${
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? ': wrap it (or an ancestor) in <resource-provider>, or provide controllerContext to it'
           : ''
       }.`,

@@ -203,7 +203,9 @@ export class OfflineQueueManager extends EventTarget implements Manager {
           this.dispatchEvent(
             new CustomEvent<OfflineQueueRejection>('rejected', { detail: { mutation, error } }),
           );
-          if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+          if (
+            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+          ) {
             console.error(
               `resource-elements OfflineQueueManager: the server refused the queued ${mutation.name}; it was rolled back.`,
               error,

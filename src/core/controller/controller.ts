@@ -146,7 +146,7 @@ export class Controller implements ControllerLike {
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#requests = new RequestTracker(this.#now);
     this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
     }
     const retryEnv: RetryEnv = {
@@ -416,7 +416,7 @@ export class Controller implements ControllerLike {
     const args = argsAndResponse.slice(0, -1);
     const response = argsAndResponse[argsAndResponse.length - 1];
     const key = storeKey(endpoint, args);
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')
+    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(endpoint);
     const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.

@@ -90,7 +90,7 @@ export class OptimisticQueue {
     if (this.#reported.has(entry.id)) return;
     this.#reported.add(entry.id);
     console.error(
-      `getOptimisticResponse for ${shortUrl(entry.key)} failed${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '; nothing was applied' : ''}.`,
+      `getOptimisticResponse for ${shortUrl(entry.key)} failed${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; nothing was applied' : ''}.`,
       error,
     );
   }

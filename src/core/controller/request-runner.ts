@@ -70,7 +70,7 @@ export class RequestRunner {
     try {
       requestKey = endpoint.key(...args);
       key = storeKey(endpoint, args);
-      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production')
+      if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
         checkOptions(endpoint);
     } catch (error) {
       return Promise.reject(error);

@@ -11,7 +11,7 @@ import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js'
 
 /** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
 export const ABORT_OPTIMISTIC: Error = new Error(
-  `Optimistic update aborted${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': throw snapshot.abort only from getOptimisticResponse' : ''}.`,
+  `Optimistic update aborted${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': throw snapshot.abort only from getOptimisticResponse' : ''}.`,
 );
 
 /**

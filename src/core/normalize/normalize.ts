@@ -325,7 +325,7 @@ function jsonHint(value: unknown): string {
   } catch {
     return '';
   }
-  return ` that is JSON text${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)' : ''}`;
+  return ` that is JSON text${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)' : ''}`;
 }
 
 /**
@@ -421,7 +421,7 @@ export function normalize<R = unknown>(
     }
     if (problem) {
       fail(
-        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
+        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
       );
     }
     const pk = typeof id === 'string' ? id : String(id);

@@ -172,7 +172,7 @@ function extendResource(
     if (isRestEndpoint(member)) return member;
     if (isRestEndpoint(members.get)) return members.get;
     throw new Error(
-      `extend("${name}"): the resource has no "get" member${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' to start the new one from' : ''}.`,
+      `extend("${name}"): the resource has no "get" member${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' to start the new one from' : ''}.`,
     );
   };
   if (typeof first === 'string') {
@@ -184,7 +184,7 @@ function extendResource(
   } else {
     throw new TypeError(
       `extend got ${first === null ? 'null' : typeof first}${
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? ': it takes (name, options), ({ member: options }) or (base => members)'
           : ''
       }.`,
@@ -259,12 +259,12 @@ export function createResource<const O extends ResourceOptions>(
   } = options as ResourceOptions;
   if (typeof path !== 'string') {
     throw new TypeError(
-      `createResource needs a path template${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}.`,
+      `createResource needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}.`,
     );
   }
   if (schema === undefined || schema === null) {
     throw new TypeError(
-      `createResource({ path: "${path}" }) needs a schema${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. an Entity class' : ''}.`,
+      `createResource({ path: "${path}" }) needs a schema${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. an Entity class' : ''}.`,
     );
   }
   // Throws for a path without parameter, naming the path: better now than at the first list call.

@@ -33,7 +33,7 @@ export function refuseCredentials({ method, url }: RequestState): void {
   const shown = hideCredentials(url);
   if (shown !== url) {
     throw new TypeError(
-      `${method} ${shortUrl(shown)} must not hold a user name or password${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': send credentials in a header' : ''}.`,
+      `${method} ${shortUrl(shown)} must not hold a user name or password${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': send credentials in a header' : ''}.`,
     );
   }
 }
@@ -56,7 +56,7 @@ export function checkInit(
     if (/[\r\n\0]/.test(value)) {
       throw new TypeError(
         `${method} ${shortUrl(request.url)}: header "${header}" has a line break or NUL${
-          typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
             ? ', which HTTP does not allow (the value is not shown)'
             : ''
         }.`,
@@ -65,7 +65,7 @@ export function checkInit(
   }
   if (typeof (context.fetch ?? globalThis.fetch) !== 'function') {
     throw new TypeError(
-      `${name}: no fetch available${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '; pass one to the Controller' : ''}.`,
+      `${name}: no fetch available${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; pass one to the Controller' : ''}.`,
     );
   }
 }

@@ -92,6 +92,6 @@ export async function parseResponse(response: Response, request: RequestSummary)
     ...request,
     response,
     contentType,
-    reason: `expected JSON${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with ${JSON.stringify(text.slice(0, 60))}`,
+    reason: `expected JSON${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with ${JSON.stringify(text.slice(0, 60))}`,
   });
 }

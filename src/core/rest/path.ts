@@ -120,7 +120,7 @@ export function fillPath(
         continue;
       }
       throw new Error(
-        `${where(token.name)} is an empty string${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': it would leave an empty path segment' : ''}.`,
+        `${where(token.name)} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
       );
     }
     filled.push([out.length, token.name, text]);
@@ -134,7 +134,7 @@ export function fillPath(
     const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
     if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
       throw new Error(
-        `${where(name)} cannot be "${text}"${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
+        `${where(name)} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
       );
     }
   }
@@ -153,7 +153,7 @@ export function encodeComponent(text: string, where: () => string): string {
   } catch (error) {
     if (!(error instanceof URIError)) throw error;
     throw new URIError(
-      `${where()} is not well-formed Unicode${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' (it holds a lone surrogate, e.g. half of an emoji)' : ''}: got ${describeValue(text)}.`,
+      `${where()} is not well-formed Unicode${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (it holds a lone surrogate, e.g. half of an emoji)' : ''}: got ${describeValue(text)}.`,
       { cause: error },
     );
   }
@@ -180,7 +180,7 @@ export function shortenPath(template: string): string {
   }
   if (last === -1) {
     throw new Error(
-      `Path "${template}" has no parameter${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
+      `Path "${template}" has no parameter${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
     );
   }
   let out = '';

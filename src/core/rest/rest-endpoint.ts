@@ -197,7 +197,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     const endpoint = callable(new.target.prototype);
     if (typeof options?.path !== 'string') {
       throw new TypeError(
-        `RestEndpoint needs a path template${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}`,
+        `RestEndpoint needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}`,
       );
     }
     for (const key of Object.keys(options)) define(endpoint, key, (options as any)[key]);
@@ -234,7 +234,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     const params = args[0];
     if (params != null && (typeof params !== 'object' || Array.isArray(params))) {
       throw new TypeError(
-        `${this.name} takes an object of URL parameters${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(params) ? 'an array' : typeof params}.`,
+        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(params) ? 'an array' : typeof params}.`,
       );
     }
     return [(params ?? {}) as Record<string, unknown>, args[1]];
@@ -279,7 +279,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     refuseCredentials(request);
     // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
     // getHeaders that never settles (a token refresh that hangs) must not hold the read for good.
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') checkOptions(this);
+    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
+      checkOptions(this);
     const stop = startTimeout(this.timeout, request, context.timers);
     const proto = RestEndpoint.prototype;
     try {

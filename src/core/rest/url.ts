@@ -38,7 +38,7 @@ function queryText(value: unknown, where: () => string): string {
   if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') {
     throw new TypeError(
       `${where()} must be a query value${
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? ' (a string, number, boolean, Date or an array of them)'
           : ''
       }: got ${typeof value}.`,

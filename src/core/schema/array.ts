@@ -53,7 +53,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
 export function shorthandMember(schema: readonly unknown[]): unknown {
   if (schema.length > 1) {
     throw new TypeError(
-      `An array schema takes one member schema, got ${schema.length}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': for several types use new schema.Union(...)' : ''}`,
+      `An array schema takes one member schema, got ${schema.length}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': for several types use new schema.Union(...)' : ''}`,
     );
   }
   return schema[0];

@@ -128,14 +128,14 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   ) {
     if (!Array.isArray(schema) || schema.length !== 1) {
       throw new TypeError(
-        `schema.Collection takes a one-member array${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
+        `schema.Collection takes a one-member array${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
       );
     }
     const inner = schema[0] as { key?: unknown };
     const innerKey = typeof inner?.key === 'string' ? inner.key : undefined;
     if (options.key === undefined && innerKey === undefined) {
       throw new TypeError(
-        `schema.Collection needs a key option${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' when its members are not entities' : ''}`,
+        `schema.Collection needs a key option${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' when its members are not entities' : ''}`,
       );
     }
     this.key = options.key ?? `[${innerKey}]`;
@@ -267,7 +267,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       ? (many ? input : [input]).map((item: unknown) => {
           if (!isRecord(item)) {
             throw new TypeError(
-              `${this.key}.${mode} expected an object, got ${kindOf(item)}${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+              `${this.key}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
             );
           }
           const entity = isEntityClass(member) ? member : member.entityFor?.(item);

@@ -69,7 +69,10 @@ export abstract class Entity {
     // and webpack all drop the block and its text (scripts/test-consumer.mjs searches the bundles;
     // esbuild keeps such a block when the false comes from another module). `typeof` keeps it from
     // throwing where `process` is undefined (unbundled in a browser), which counts as production.
-    if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' && name) {
+    if (
+      (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+      name
+    ) {
       if (!warnedKeys.has(this)) {
         warnedKeys.add(this);
         console.warn(
@@ -80,7 +83,7 @@ export abstract class Entity {
     }
     throw new TypeError(
       `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static key${
-        typeof process !== 'undefined' && process.env.NODE_ENV !== 'production'
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? ". A class name is not a stable store key, minifiers change it: add `static key = 'Todo'`"
           : ''
       }.`,
@@ -122,7 +125,7 @@ export abstract class Entity {
     // TypeScript sees to it; plain JavaScript may forget it, and `undefined.call` names nothing.
     if (typeof pk !== 'function') {
       throw new TypeError(
-        `Entity ${this.key} has no pk() method${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': add pk() { return this.id; }' : ''}`,
+        `Entity ${this.key} has no pk() method${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': add pk() { return this.id; }' : ''}`,
       );
     }
     return pk.call(props as Entity, parent, key, args);

@@ -37,7 +37,7 @@ export class Invalidate<
   constructor(readonly entity: E) {
     if (!isEntityClass(entity) && !(entity instanceof UnionSchema)) {
       throw new TypeError(
-        `schema.Invalidate takes an Entity class or schema.Union${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
+        `schema.Invalidate takes an Entity class or schema.Union${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
       );
     }
   }
@@ -53,7 +53,7 @@ export class Invalidate<
     const chosen = isRecord(input) ? target.entityFor(input) : undefined;
     if (chosen === undefined) {
       throw new TypeError(
-        `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? typeFieldAdvice(target) : ''}`,
+        `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? typeFieldAdvice(target) : ''}`,
       );
     }
     return chosen;

@@ -83,7 +83,7 @@ export function pageSchema(schema: unknown, field: string, name: string): unknow
   const found = findCollection(schema);
   if (!found) {
     throw new TypeError(
-      `Missing Collection: ${name}.getPage${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
+      `Missing Collection: ${name}.getPage${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
     );
   }
   const paged = found.collection.addWith(

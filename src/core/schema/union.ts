@@ -34,13 +34,13 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     const names = isObject(schemas) ? Object.keys(schemas) : [];
     if (names.length === 0) {
       throw new TypeError(
-        `schema.Union needs at least one entity type${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
+        `schema.Union needs at least one entity type${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
     }
     for (const name of names) {
       if (!isEntityClass(schemas[name])) {
         throw new TypeError(
-          `schema.Union member "${name}" must be an Entity class${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
+          `schema.Union member "${name}" must be an Entity class${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
         );
       }
     }
@@ -64,7 +64,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     // the server added since): the response is refused.
     if (type in {}) {
       throw new TypeError(
-        `Union ${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`} is "${type}"${typeof process !== 'undefined' && process.env.NODE_ENV !== 'production' ? ', a name every object has: never a type' : ''}`,
+        `Union ${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
       );
     }
     return undefined;
@@ -96,7 +96,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     if (type === undefined) {
       // A type this client does not know yet (a newer server): kept as it came, not an error.
       // Development only, tested inline so production bundlers drop it (see Entity.key).
-      if (typeof process !== 'undefined' && process.env.NODE_ENV !== 'production') {
+      if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
         console.warn(
           `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
         );
