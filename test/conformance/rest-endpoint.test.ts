@@ -770,7 +770,7 @@ describe('rest RestEndpoint.ts', () => {
     it(
       'should return text if content-type is not json with no schema',
       differs(
-        'spec Errors / parse-response: a body that is neither JSON nor text/plain is a ResponseFormatError, schema or not (an HTML error page must not pass as data)',
+        'docs/differences.md (a 2xx body that is not JSON is a ResponseFormatError): a body that is neither JSON nor text/plain is a ResponseFormatError, schema or not (an HTML error page must not pass as data)',
       ),
       () => {},
     );
@@ -778,7 +778,7 @@ describe('rest RestEndpoint.ts', () => {
     it(
       'should return text if content-type does not exist with no schema',
       differs(
-        'spec Errors / parse-response: without a Content-Type the body is read as JSON; HTML there is a ResponseFormatError, schema or not',
+        'docs/differences.md (a 2xx body that is not JSON is a ResponseFormatError): without a Content-Type the body is read as JSON; HTML there is a ResponseFormatError, schema or not',
       ),
       () => {},
     );

@@ -309,7 +309,7 @@ describe('endpoint Array.test.js', () => {
   it(
     'ArraySchema normalization (plain) normalizes Objects using their values',
     differs(
-      'reliability suite ("an object where an array is expected rejects naming the URL"): the [S] shorthand refuses an object; schema.Array takes its values',
+      'docs/differences.md (the [S] shorthand refuses an object where an array is expected): the [S] shorthand refuses an object; schema.Array takes its values',
     ),
     () => {},
   );
