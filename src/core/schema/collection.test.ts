@@ -318,6 +318,23 @@ describe('schema.Collection', () => {
       assert.deepEqual(lists(unknown)[OPEN], ['1', '2']);
     });
 
+    it("move: the call's body decides where the answer is silent (a field the entity does not echo)", () => {
+      const store = board();
+      // The server answers with the todo without userId: the body's userId moves it to user 2.
+      const handed = normalize(
+        todoList.move,
+        { id: '1', title: 'a', completed: false },
+        [{ id: '1' }, { userId: 2 }],
+        store,
+      );
+      assert.deepEqual(lists(handed)[GRACE_OPEN], ['4', '1']);
+      assert.deepEqual(lists(handed)[OPEN], ['2']);
+      // The answer wins over the body.
+      const kept = normalize(todoList.move, ADA, [{ id: '1' }, { userId: 2 }], store);
+      assert.deepEqual(lists(kept)[OPEN], ['1', '2']);
+      assert.deepEqual(lists(kept)[GRACE_OPEN], ['4']);
+    });
+
     it('move takes an array response, each entity by its own values', () => {
       const moved = normalize(
         todoList.move,

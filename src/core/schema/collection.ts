@@ -257,7 +257,8 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     const filter = (...call: Args) =>
       this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
     // Membership follows values: after a move each entity is in exactly the stored lists whose
-    // filter its values (the call's URL params, the stored fields, the response's over them)
+    // filter its values (the call's URL params, the stored fields, the body's and the response's
+    // over them)
     // match, and a remove takes it out of those. Nothing compares with the values before this
     // write, so the end state is the same whether a pushed or synced update of the entity landed
     // before the answer or after it. A list filtered by a key the values do not have (a search)
@@ -275,9 +276,11 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
           const fields = entity ? entity.process(item, parent, key, args) : item;
           const stored =
             entity && delegate.getEntity(entity.key, String(entity.pk(fields, parent, key, args)));
+          // The body says what the call changed, the answer what the server holds now.
           const values: Record<string, unknown> = {
             ...(args[0] as object),
             ...(stored as object),
+            ...(isRecord(args[1]) && args[1]),
             ...fields,
           };
           const test = filter(values, values);
