@@ -114,6 +114,5 @@ export function repeat(timers: Timers, callback: () => void, ms: number): () => 
 
 /** Lets a host timer not keep a Node process alive (a server render must be able to exit). */
 export function unref(handle: unknown): void {
-  const maybe = handle as { unref?: () => void } | null;
-  if (maybe && typeof maybe === 'object' && typeof maybe.unref === 'function') maybe.unref();
+  (handle as { unref?: () => void } | null)?.unref?.();
 }

@@ -1,4 +1,5 @@
 import { isObject } from '../schema/is.js';
+import { hasOwn } from '../util/own.js';
 
 /**
  * Deep equality of plain JSON-like data (what the store holds): lets a refetch of unchanged data
@@ -26,7 +27,7 @@ export function jsonEqual(a: unknown, b: unknown, depth = 0): boolean {
   const keysA = Object.keys(a);
   if (keysA.length !== Object.keys(b).length) return false;
   for (const key of keysA) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
+    if (!hasOwn(b, key)) return false;
     if (
       !jsonEqual(
         (a as Record<string, unknown>)[key],

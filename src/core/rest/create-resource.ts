@@ -8,7 +8,7 @@ import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
 import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
-import { isEntityClass } from '../schema/is.js';
+import { isEntityClass, isObject } from '../schema/is.js';
 import { UnionSchema } from '../schema/union.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
@@ -179,7 +179,7 @@ function extendResource(
     members[first] = from(first).extend(second ?? ({} as any));
   } else if (typeof first === 'function') {
     assignOwn(members, first(this));
-  } else if (first !== null && typeof first === 'object') {
+  } else if (isObject(first)) {
     for (const name of Object.keys(first)) members[name] = from(name).extend(first[name] as any);
   } else {
     throw new TypeError(

@@ -6,7 +6,7 @@ import type { Snapshot } from '../protocol/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { PLACEHOLDER_PK } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
-import { holdsEntity, isEntityClass } from '../schema/is.js';
+import { holdsEntity, isEntityClass, isObject, isRecord } from '../schema/is.js';
 
 /** The parts of an endpoint the default guesses need. */
 export interface OptimisticSource {
@@ -21,7 +21,7 @@ type Chooser = { entityFor?(value: object): EntityClass | undefined };
 
 function spread(params: Record<string, unknown>, body: unknown): Record<string, unknown> {
   const out = assignOwn({}, params);
-  if (body !== null && typeof body === 'object' && !Array.isArray(body)) assignOwn(out, body);
+  if (isRecord(body)) assignOwn(out, body);
   return out;
 }
 
@@ -47,7 +47,7 @@ function withPlaceholder(
   // Attached whatever pk() gives now: normalize uses it only for a pk it refuses (none, '',
   // "undefined", NaN), so the rules live in one place.
   if (!holdsEntity(memberOf(schema))) return value;
-  const source = body !== null && typeof body === 'object' ? body : value;
+  const source = isObject(body) ? body : value;
   let placeholder = placeholders.get(source);
   if (placeholder === undefined) {
     placeholder = `optimistic-${++placeholderCount}`;

@@ -3,19 +3,15 @@
  * `__proto__`, `constructor` or `hasOwnProperty` must be data, never a way to reach a prototype.
  */
 
-const hasOwnProperty = Object.prototype.hasOwnProperty;
-
 /** True when `key` is an own property of `object`. */
-export function hasOwn(object: object, key: PropertyKey): boolean {
-  return hasOwnProperty.call(object, key);
-}
+export const hasOwn: (object: object, key: PropertyKey) => boolean = Object.hasOwn;
 
 /** The own property `key` of `object`, never an inherited one. */
 export function getOwn<T>(
   object: Readonly<Record<string, T>> | undefined,
   key: string,
 ): T | undefined {
-  return object !== undefined && hasOwnProperty.call(object, key) ? object[key] : undefined;
+  return object !== undefined && hasOwn(object, key) ? object[key] : undefined;
 }
 
 /**
@@ -73,11 +69,11 @@ export function assignOwn<T extends object>(
   source: object,
   computed: ReadonlySet<string> = computedBy(Object.getPrototypeOf(target) as object | null),
 ): T {
-  if (computed.size === 0 && !hasOwnProperty.call(source, '__proto__')) {
+  if (computed.size === 0 && !hasOwn(source, '__proto__')) {
     return Object.assign(target, source);
   }
   for (const key of Object.keys(source)) {
-    if (!computed.has(key) || hasOwnProperty.call(target, key)) {
+    if (!computed.has(key) || hasOwn(target, key)) {
       setOwn(target as Record<string, unknown>, key, (source as Record<string, unknown>)[key]);
     }
   }
