@@ -323,6 +323,33 @@ describe('<resource-devtools>', () => {
     await request;
   });
 
+  it('a request waiting for its next try says so, not a negative age', async () => {
+    const server = new FakeServer();
+    // Timers the test runs by hand: the wait before the next try ends when the test says.
+    const due: (() => void)[] = [];
+    const timers = {
+      setTimeout: (callback: () => void) => due.push(callback),
+      clearTimeout: () => {},
+    };
+    const controller = new Controller({ fetch: server.fetch, timers });
+    const retried = GadgetResource.get.extend({ retry: (failures) => failures === 1 && 60_000 });
+    const request = controller.fetch(retried, { id: '3' });
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(503, { message: 'busy' });
+    await until(() => expect(controller.inFlight()[0]?.startedAt).to.equal(Infinity));
+    const devtools = await fixture(
+      html`<resource-devtools .controller=${controller}></resource-devtools>`,
+    );
+    const flights = devtools.shadowRoot!.querySelector('.flights')!.textContent!;
+    // Before: 'GET /gadgets/3 read, -Infinity ms'.
+    expect(flights).to.contain('GET /gadgets/3 read, waiting to be sent');
+    expect(flights).not.to.contain('Infinity');
+    due.splice(0).forEach((run) => run());
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take().respond(200, { id: '3', name: 'Back' });
+    await request;
+  });
+
   it('an entity JSON cannot hold (a cycle, a BigInt from process()) is named, and the panel goes on', async () => {
     const controller = new Controller();
     const devtools = await fixture<ResourceDevtools>(

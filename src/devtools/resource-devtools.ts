@@ -554,6 +554,9 @@ export class ResourceDevtools extends LitElement {
   #renderFlights(controller: Controller) {
     const now = clockOf(controller)();
     const flights = [...this.#flights.values()];
+    // Dated when it is sent: waiting for its next try or for the network, a request has no age.
+    const age = (at: number) =>
+      at === Infinity ? 'waiting to be sent' : `${Math.round(now - at)} ms`;
     return html`<h3>In flight (${flights.length})</h3>
       ${
         flights.length === 0
@@ -561,9 +564,7 @@ export class ResourceDevtools extends LitElement {
           : html`<ul class="flights">
               ${flights.map(
                 (flight) =>
-                  html`<li>
-                    ${keyText(flight.key)} ${flight.method}, ${Math.round(now - flight.at)} ms
-                  </li>`,
+                  html`<li>${keyText(flight.key)} ${flight.method}, ${age(flight.at)}</li>`,
               )}
             </ul>`
       }`;
