@@ -1,4 +1,4 @@
-import { createContext } from '@lit/context';
+import type { Context } from '@lit/context';
 import type { ControllerLike } from '../core/index.js';
 
 /**
@@ -19,9 +19,11 @@ import type { ControllerLike } from '../core/index.js';
  * }
  * ```
  */
-export const controllerContext = createContext<ControllerLike | undefined>(
-  Symbol.for('resource-elements.controller'),
-);
+// What createContext() would return: the key itself, typed (no import of it needed).
+export const controllerContext = Symbol.for('resource-elements.controller') as Context<
+  symbol,
+  ControllerLike | undefined
+>;
 
 /** The type of `controllerContext`. */
 export type ControllerContext = typeof controllerContext;

@@ -1,6 +1,5 @@
-import { isEndpoint } from '../core/index.js';
 import type { EndpointLike, Resolved } from '../core/index.js';
-import { ProviderLink } from './provider-link.js';
+import { endpointOf, ProviderLink } from './provider-link.js';
 import type { EndpointHook, ResourceHost } from './resource-controller.js';
 
 /** Where a `MutationController` is: nothing run yet (or reset), running, done, or failed. */
@@ -37,7 +36,6 @@ export type MutationStatus = (typeof MutationStatus)[keyof typeof MutationStatus
  * ```
  */
 export class MutationController<E extends EndpointLike> {
-  readonly #host: ResourceHost;
   readonly #source: E | EndpointHook<E>;
   readonly #link: ProviderLink;
   #status: MutationStatus = MutationStatus.Idle;
@@ -49,7 +47,6 @@ export class MutationController<E extends EndpointLike> {
   constructor(host: ResourceHost, endpoint: E);
   constructor(host: ResourceHost, hook: EndpointHook<E>);
   constructor(host: ResourceHost, endpointOrHook: E | EndpointHook<E>) {
-    this.#host = host;
     this.#source = endpointOrHook;
     this.#link = new ProviderLink(host);
   }
@@ -82,24 +79,21 @@ export class MutationController<E extends EndpointLike> {
    */
   run(...args: Parameters<E>): Promise<Resolved<E>> {
     const id = ++this.#runId;
-    this.#set(MutationStatus.Pending, undefined, undefined);
+    const link = this.#link;
     let promise: Promise<Resolved<E>>;
+    this.#set(id, MutationStatus.Pending);
     try {
       // A connected host runs through the provider above it now, and has none when it was moved
       // out of every provider; one that left the page keeps the last (a save on leaving runs).
-      const controller =
-        this.#link.answered || !this.#host.isConnected ? this.#link.controller : undefined;
-      if (!controller) throw this.#link.missingError(' to run a mutation');
-      const endpoint = isEndpoint(this.#source)
-        ? this.#source
-        : (this.#source as EndpointHook<E>)();
-      promise = controller.fetch(endpoint, ...args);
+      const controller = link.bound || (!link.host.isConnected && link.last);
+      if (!controller) throw link.missing(' to run a mutation');
+      promise = controller.fetch(endpointOf<E>(this.#source), ...args);
     } catch (error) {
       promise = Promise.reject(error);
     }
     promise.then(
-      (value) => id === this.#runId && this.#set(MutationStatus.Success, value, undefined),
-      (error: unknown) => id === this.#runId && this.#set(MutationStatus.Error, undefined, error),
+      (value) => this.#set(id, MutationStatus.Success, value),
+      (error: unknown) => this.#set(id, MutationStatus.Error, undefined, error),
     );
     return promise;
   }
@@ -110,15 +104,19 @@ export class MutationController<E extends EndpointLike> {
    * @example html`<button @click=${() => this.#create.reset()}>Dismiss</button>`
    */
   reset(): void {
-    this.#runId++;
-    this.#set(MutationStatus.Idle, undefined, undefined);
+    this.#set(++this.#runId, MutationStatus.Idle);
   }
 
-  #set(status: MutationStatus, value: Resolved<E> | undefined, error: unknown): void {
-    if (status === this.#status && value === this.#value && error === this.#error) return;
+  /** The state of run `id`, unless a later run started (or `reset`); the host updates if it changed. */
+  #set(id: number, status: MutationStatus, value?: Resolved<E>, error?: unknown): void {
+    if (
+      id !== this.#runId ||
+      (status === this.#status && value === this.#value && error === this.#error)
+    )
+      return;
     this.#status = status;
     this.#value = value;
     this.#error = error;
-    this.#host.requestUpdate();
+    this.#link.host.requestUpdate();
   }
 }

@@ -47,37 +47,3 @@ export function unreadState(provider: HTMLElement): void {
     if (element.shadowRoot) element.replaceWith(element.cloneNode(true));
   }
 }
-
-/**
- * Called by the provider when it connects: attaches the managers its attributes name, or says
- * clearly why it cannot. `registerProviderManagers()` may also run later in the same task (a
- * module evaluated after the one that defined the provider): the hook is looked for again then.
- * @example this.#detachManagers = connectManagers(this, this.controller);
- */
-export function connectManagers(
-  provider: HTMLElement,
-  controller: ControllerLike,
-  states?: Set<string>,
-): () => void {
-  let detach: (() => void) | undefined;
-  let connected = true;
-  const attach = () => {
-    if (providerHooks.managers)
-      detach = providerHooks.managers.connect(provider, controller, states);
-    else if (provider.matches('[events],[sync-tabs],[persist],[offline-queue]')) {
-      console.error(
-        `<${provider.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
-          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-            ? ' for events, sync-tabs, persist and offline-queue, called before the provider connects'
-            : ''
-        }.`,
-      );
-    }
-  };
-  if (providerHooks.managers) attach();
-  else queueMicrotask(() => connected && attach());
-  return () => {
-    connected = false;
-    detach?.();
-  };
-}

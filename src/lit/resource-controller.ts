@@ -1,9 +1,8 @@
-import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { isEndpoint, ReadStatus, ResponseObserver } from '../core/index.js';
+import { ReadStatus, ResponseObserver } from '../core/index.js';
 import type { ControllerLike, EndpointLike, ObservedRead, Resolved } from '../core/index.js';
-import { PendingTask } from './pending-task.js';
-import { ProviderLink } from './provider-link.js';
+import { PendingTaskEvent } from './pending-task.js';
+import { endpointOf, isServer, ProviderLink } from './provider-link.js';
 
 /** What a `ResourceController` shows: one of these three states. */
 export const ResourceStatus = ReadStatus;
@@ -55,21 +54,27 @@ export type ResourceHost = ReactiveControllerHost & HTMLElement;
 export class ResourceController<E extends EndpointLike> implements ReactiveController {
   readonly #host: ResourceHost;
   readonly #source: E | EndpointHook<E>;
-  readonly #args: () => ReadParams<E> | null;
+  readonly #args: (() => ReadParams<E> | null) | undefined;
   /** The reader, for the Controller the nearest provider gave; none before one answered. */
   #observer: ResponseObserver<E> | undefined;
-  #stopObserving: (() => void) | undefined;
-  /** What the args function or the hook threw at the last read: shown as the read's error. */
-  #thrown: ObservedRead<never> | undefined;
+  #unsubscribe: (() => void) | undefined;
+  /**
+   * Shown instead of the reader's result: what the args function or the hook threw at the last
+   * read, or that no provider answered by the end of the task the host connected in.
+   */
+  #failure: ObservedRead<never> | undefined;
+  #check: ReturnType<typeof setTimeout> | undefined;
   /** The last read's args were null: nothing is read, so nothing is awaited. */
-  #idle = false;
-  #connected = false;
+  #idle: boolean | undefined;
+  #connected: boolean | undefined;
   /** Whether the host's last `render()` call gave an `error` renderer: it shows its own errors. */
-  #rendersErrors = false;
+  #rendersErrors: boolean | undefined;
   /** The host has rendered since it was created: `#rendersErrors` is known. */
-  #rendered = false;
-  /** The wait announced to boundaries above the host (the pending-task protocol). */
-  readonly #task: PendingTask;
+  #rendered: boolean | undefined;
+  /** Resolves or rejects the wait announced to boundaries above the host (pending-task protocol). */
+  #wait: [resolve: () => void, reject: (error: unknown) => void] | undefined;
+  /** The last wait ended in a failure, which a boundary may still be showing. */
+  #failed = false;
   /** `status`, `value` and `error` as the host's last update read them. */
   #shown: readonly unknown[] = [];
   readonly #link: ProviderLink;
@@ -83,30 +88,29 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   ) {
     this.#host = host;
     this.#source = endpointOrHook;
-    this.#args = args ?? (() => undefined as ReadParams<E>);
-    this.#task = new PendingTask(host, () => this.#retry());
+    this.#args = args;
     host.addController(this);
-    this.#link = new ProviderLink(host, this.#onController, this.#onResult);
+    // Last: on a connected host a provider may answer at once.
+    this.#link = new ProviderLink(host, this.#onController);
   }
 
   /** The Controller of the nearest provider: undefined until one answered (for subclasses). */
   protected get linkedController(): ControllerLike | undefined {
-    return this.#link.controller;
+    return this.#link.last;
   }
 
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
-    return this.#link.missing ? undefined : this.#result?.data;
+    return this.#result?.data;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   get error(): unknown {
-    return this.#link.missing ?? this.#result?.error;
+    return this.#result?.error;
   }
 
   /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
-    if (this.#link.missing) return ResourceStatus.Error;
     return this.#result?.status ?? ResourceStatus.Pending;
   }
 
@@ -118,12 +122,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    */
   get #result() {
     if (isServer) {
-      if (!this.#link.answered) this.#link.request();
+      if (!this.#link.bound) this.#link.consumer.hostConnected();
       // Its own update, not hostUpdate: a subclass's hostUpdate (InfiniteController's) reads
       // `status`, which would come back here.
       this.#update();
     }
-    return this.#thrown ?? this.#observer?.result;
+    return this.#failure ?? this.#observer?.result;
   }
 
   /**
@@ -138,14 +142,15 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     renderers: ResourceRenderers<Resolved<E>, P, C, X>,
   ): P | C | X | undefined {
     this.#rendersErrors = renderers.error !== undefined;
-    switch (this.status) {
-      case ResourceStatus.Complete:
-        return renderers.complete?.(this.value as Resolved<E>);
-      case ResourceStatus.Error:
-        return renderers.error?.(this.error);
-      default:
-        return renderers.pending?.();
-    }
+    const status = this.status;
+    // The renderers are named as the statuses are; `pending` is given nothing to show.
+    return (renderers[status] as ((value?: unknown) => P | C | X) | undefined)?.(
+      status === ResourceStatus.Error
+        ? this.error
+        : status === ResourceStatus.Complete
+          ? this.value
+          : undefined,
+    );
   }
 
   /**
@@ -163,21 +168,33 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * ```
    */
   refetch(): Promise<void> {
-    return this.#link.answered && this.#observer ? this.#observer.refetch() : Promise.resolve();
+    return (this.#link.bound && this.#observer?.refetch()) || Promise.resolve();
   }
 
   hostConnected(): void {
     // A server render that calls connectedCallback (LitElementRenderer's option) stays a render:
     // no subscription, no timers.
-    if (!isServer) this.#connected = true;
+    if (isServer) return;
+    this.#connected = true;
+    // A provider that upgrades in the same task still answers in time: only after it is a
+    // missing provider an error.
+    this.#check = setTimeout(() => {
+      if (this.#link.bound) return;
+      this.#failure = { status: ResourceStatus.Error, error: this.#link.missing() } as never;
+      this.#onResult();
+    });
   }
 
   hostDisconnected(): void {
     this.#connected = false;
-    this.#stop();
-    // Nobody waits for a host that left: its boundary must not hang (a failure is announced again
-    // where it lands). The result stays: moving the element shows the same data, no flicker.
-    this.#task.settle();
+    clearTimeout(this.#check);
+    this.#unsubscribe?.();
+    // Nobody waits for a host that left: its boundary must not hang, and forgets its failure
+    // (announced again where it lands). The result stays: moving the element shows the same
+    // data, no flicker.
+    this.#wait?.[0]();
+    this.#wait = undefined;
+    this.#failed = false;
   }
 
   hostUpdate(): void {
@@ -201,41 +218,42 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   #update(): void {
     // Unbound (disconnected, or no provider yet): keep what is shown, read nothing.
-    if (this.#link.answered) this.#observer?.setRead(...this.#read());
+    if (this.#link.bound) this.#read();
     this.#announce();
   }
 
   /**
-   * The endpoint (a hook is called on each update) and the call arguments; null reads nothing. An
-   * args function or hook that throws reads nothing: its error is the read's, not the update's.
+   * Points the reader at the endpoint (a hook is called on each update) and the call arguments;
+   * null reads nothing. An args function or hook that throws reads nothing: its error is the
+   * read's, not the update's.
    */
-  #read(): [E | undefined, readonly unknown[] | null] {
-    this.#thrown = undefined;
+  #read(): void {
+    let endpoint: E | undefined;
+    let args: unknown[] | null = null;
+    this.#failure = undefined;
     try {
-      const endpoint = isEndpoint(this.#source)
-        ? this.#source
-        : (this.#source as EndpointHook<E>)();
-      const params = this.#args();
-      this.#idle = params === null;
-      return [endpoint, params === null ? null : params === undefined ? [] : [params]];
+      endpoint = endpointOf<E>(this.#source);
+      const params = this.#args?.();
+      if (!(this.#idle = params === null)) args = params === undefined ? [] : [params];
     } catch (error) {
-      this.#thrown = { status: ResourceStatus.Error, error } as ObservedRead<never>;
-      return [undefined, null];
+      this.#failure = { status: ResourceStatus.Error, error } as never;
     }
+    this.#observer!.setRead(endpoint, args);
   }
 
   readonly #onController = (controller: ControllerLike) => {
-    this.#stop();
+    // Unsubscribing twice is harmless: the observer knows its listeners.
+    this.#unsubscribe?.();
+    // No longer missing (a read's own failure is read again below, or at the host's update).
+    this.#failure = undefined;
     // A reader of another Controller means nothing here; the same one keeps its result.
     if (controller !== this.#observer?.controller)
       this.#observer = new ResponseObserver(controller);
     if (this.#connected) {
       // Before its first update a host's properties may not be set yet (an element hydrating
       // server HTML connects before its bindings apply): then the read waits for hostUpdate.
-      if ((this.#host as { hasUpdated?: boolean }).hasUpdated) {
-        this.#observer.setRead(...this.#read());
-      }
-      this.#stopObserving = this.#observer.subscribe(this.#onResult);
+      if ((this.#host as { hasUpdated?: boolean }).hasUpdated) this.#read();
+      this.#unsubscribe = this.#observer.subscribe(this.#onResult);
     }
     // The consumer requests a host update; hostUpdate reads again.
   };
@@ -252,28 +270,49 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * Tells boundaries above the host when its read starts waiting with nothing to show, and how
    * that wait ended. Stale data shown while it refreshes is no wait: no fallback flashes over it.
    * A failure reaches the boundary only when the host does not render errors itself (no `error`
-   * renderer): like an error boundary, it catches what is not handled.
+   * renderer): like an error boundary, it catches what is not handled. With no wait announced,
+   * a change of outcome is announced as a task already settled: a host that fails with no wait
+   * before (it found its read failed in the store, or came from under another boundary) shows
+   * its error on the boundary; one whose last wait failed and that is fine now (its data arrived
+   * some other way) has the boundary drop the failure it shows: the same work, done.
    */
   #announce(): void {
     if (!this.#connected) return;
     const status = this.status;
-    if (status === ResourceStatus.Pending && !this.#idle) this.#task.start();
+    let failed = status === ResourceStatus.Error;
+    if (status === ResourceStatus.Pending && !this.#idle) {
+      // Starting again while a wait is announced announces nothing new.
+      if (!this.#wait) this.#task(new Promise<void>((...settle) => (this.#wait = settle)));
+    }
     // Before the host's first render, whether it renders errors itself is not known yet.
-    else if (status !== ResourceStatus.Error || this.#rendered)
-      this.#task.settle(status === ResourceStatus.Error && !this.#rendersErrors, this.error);
+    else if (!failed || this.#rendered) {
+      failed &&= !this.#rendersErrors;
+      const wait = this.#wait;
+      this.#wait = undefined;
+      if (wait) {
+        if (failed) wait[1](this.error);
+        else wait[0]();
+      } else if (failed !== this.#failed) {
+        this.#task(failed ? Promise.reject(this.error) : Promise.resolve());
+      }
+      this.#failed = failed;
+    }
+  }
+
+  /** Announces `complete` to the boundaries above the host. */
+  #task(complete: Promise<unknown>): void {
+    // With no boundary listening, a failure must not become an unhandled rejection.
+    complete.catch(() => {});
+    this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
   }
 
   /**
-   * A boundary's retry: fetch again (joining the retry of another element showing the same read),
-   * and fail again if there is still nothing to show.
+   * A boundary's retry (stable: the boundary knows the task by it): fetch again (joining the
+   * retry of another element showing the same read), and fail again if there is still nothing to
+   * show.
    */
-  async #retry(): Promise<void> {
-    if (this.#link.answered) await this.#observer?.refetch();
+  readonly #retry = async (): Promise<void> => {
+    await this.refetch();
     if (this.status === ResourceStatus.Error) throw this.error;
-  }
-
-  #stop(): void {
-    this.#stopObserving?.();
-    this.#stopObserving = undefined;
-  }
+  };
 }

@@ -2,8 +2,8 @@ import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
 import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
-import { createController } from './create-controller.js';
-import { connectManagers, providerHooks, unreadState } from './provider-hooks.js';
+import { Controller } from '../core/index.js';
+import { providerHooks, unreadState } from './provider-hooks.js';
 
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {
@@ -64,7 +64,6 @@ export class ResourceProvider extends LitElement {
   #controller: ControllerLike | undefined;
   readonly #provider = new ContextProvider(this, { context: controllerContext });
   #activity: ResourceActivity = { fetching: 0, mutating: 0, offline: false };
-  #stopActivity: (() => void) | undefined;
   /** The element's custom states; undefined where the browser has none. */
   readonly #states: Set<string> | undefined = (() => {
     try {
@@ -73,7 +72,8 @@ export class ResourceProvider extends LitElement {
       return undefined;
     }
   })();
-  #detachManagers: (() => void) | undefined;
+  /** Ends what `#bind` started: when the element leaves or its Controller is replaced. */
+  #unbind: (() => void) | undefined;
 
   constructor() {
     super();
@@ -88,7 +88,7 @@ export class ResourceProvider extends LitElement {
 
   /** The Controller provided to descendants; made on first read unless one was assigned. */
   get controller(): ControllerLike {
-    return (this.#controller ??= providerHooks.managers?.create(this) ?? createController());
+    return (this.#controller ??= providerHooks.managers?.create(this) ?? new Controller());
   }
 
   /** Replaces the Controller: connected consumers rebind to it, and the attributes' managers move. */
@@ -97,12 +97,8 @@ export class ResourceProvider extends LitElement {
     // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server
     // render never connects the provider: the Controller bound to it answers the reads at once.
     this.#provider.setValue(controller);
-    if (this.isConnected) {
-      this.#watchActivity();
-      // The attributes' managers move too: what they bring must land in the store read now.
-      this.#detachManagers?.();
-      this.#detachManagers = connectManagers(this, controller, this.#states);
-    }
+    // The attributes' managers move too: what they bring must land in the store read now.
+    if (this.isConnected) this.#bind();
   }
 
   /** Reads in flight in the Controller. */
@@ -131,78 +127,90 @@ export class ResourceProvider extends LitElement {
     // consumers that ask again receive a Controller, not undefined.
     this.#provider.setValue(this.controller);
     super.connectedCallback();
-    const view = this.ownerDocument.defaultView;
-    view?.addEventListener('online', this.#onOnline);
-    view?.addEventListener('offline', this.#onOffline);
-    this.ownerDocument.addEventListener('visibilitychange', this.#onVisibilityChange);
-    // Online until the window says otherwise: navigator.onLine at start is not to be trusted (it
-    // is false in some headless and sandboxed browsers that do reach the server), and a wrong
-    // "offline" would hold every retry back.
-    this.#watchActivity();
-    // `events`, `sync-tabs`, `persist`: managers from resource-elements/managers (provider-hooks.ts).
-    this.#detachManagers = connectManagers(this, this.controller, this.#states);
+    this.#bind();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#detachManagers?.();
-    this.#detachManagers = undefined;
-    const view = this.ownerDocument.defaultView;
-    view?.removeEventListener('online', this.#onOnline);
-    view?.removeEventListener('offline', this.#onOffline);
-    this.ownerDocument.removeEventListener('visibilitychange', this.#onVisibilityChange);
-    this.#stopActivity?.();
-    this.#stopActivity = undefined;
+    this.#unbind?.();
+    this.#unbind = undefined;
   }
 
   protected override render() {
     return html`<slot></slot>`;
   }
 
-  /** Follows the Controller's requests and network events (a new Controller starts over). */
-  #watchActivity(): void {
-    this.#stopActivity?.();
+  /**
+   * While connected, for its Controller (a new one starts over): the window's `online`, `offline`
+   * and `visibilitychange` reach it, its requests and network events are counted, and the
+   * managers the attributes name are attached.
+   */
+  #bind(): void {
+    this.#unbind?.();
     const controller = this.controller;
-    let offline = false;
-    const count = (): void => {
-      let fetching = 0;
-      let mutating = 0;
-      for (const { endpoint } of controller.inFlight?.() ?? []) {
-        if (endpoint.sideEffect) mutating++;
-        else fetching++;
-      }
-      this.#setActivity({ fetching, mutating, offline });
+    const document = this.ownerDocument;
+    const onWindow = ({ type }: Event) => {
+      if (type !== 'visibilitychange') controller[type as 'online' | 'offline']();
+      else if (document.visibilityState === 'visible') controller.focus();
     };
-    this.#stopActivity = controller.events?.subscribe(({ type }) => {
+    const listen = (method: 'addEventListener' | 'removeEventListener') => {
+      for (const type of ['online', 'offline', 'visibilitychange']) {
+        (type[0] === 'v' ? document : document.defaultView)?.[method](type, onWindow);
+      }
+    };
+    listen('addEventListener');
+    // Online until the window says otherwise: navigator.onLine at start is not to be trusted (it
+    // is false in some headless and sandboxed browsers that do reach the server), and a wrong
+    // "offline" would hold every retry back.
+    let offline = false;
+    const count = (type = 'request'): void => {
       if (type === 'online' || type === 'offline') offline = type === 'offline';
       else if (type !== 'request') return;
-      count();
-    });
-    count();
-  }
-
-  #setActivity(next: ResourceActivity): void {
-    const previous = this.#activity;
-    if (STATES.every((name) => previous[name] === next[name])) return;
-    this.#activity = next;
-    for (const name of STATES) {
-      try {
-        if (next[name]) this.#states?.add(name);
-        else this.#states?.delete(name);
-      } catch {
-        // Chromium before 125 knows only dashed states (`:--fetching`).
-        if (next[name]) this.#states?.add(`--${name}`);
-        else this.#states?.delete(`--${name}`);
+      const next = { fetching: 0, mutating: 0, offline };
+      for (const { endpoint } of controller.inFlight?.() ?? []) {
+        next[endpoint.sideEffect ? 'mutating' : 'fetching']++;
       }
-    }
-    this.dispatchEvent(new CustomEvent<ResourceActivity>('resource-activity', { detail: next }));
+      if (STATES.every((name) => next[name] === this.#activity[name])) return;
+      this.#activity = next;
+      for (const name of STATES) {
+        const state = (state: string) => this.#states?.[next[name] ? 'add' : 'delete'](state);
+        try {
+          state(name);
+        } catch {
+          // Chromium before 125 knows only dashed states (`:--fetching`).
+          state('--' + name);
+        }
+      }
+      this.dispatchEvent(new CustomEvent<ResourceActivity>('resource-activity', { detail: next }));
+    };
+    const stopCounting = controller.events?.subscribe(({ type }) => count(type));
+    count();
+    let detach: (() => void) | undefined;
+    const unbind = (this.#unbind = () => {
+      listen('removeEventListener');
+      stopCounting?.();
+      detach?.();
+    });
+    // `events`, `sync-tabs`, `persist`: managers from resource-elements/managers (provider-hooks.ts).
+    // registerProviderManagers() may also run later in the same task (a module evaluated after the
+    // one that defined the provider): the hook is looked for again then, if still bound.
+    const attach = () => {
+      if (this.#unbind !== unbind) return;
+      if (providerHooks.managers) {
+        detach = providerHooks.managers.connect(this, controller, this.#states);
+      } else if (this.matches('[events],[sync-tabs],[persist],[offline-queue]')) {
+        console.error(
+          `<${this.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
+            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+              ? ' for events, sync-tabs, persist and offline-queue, called before the provider connects'
+              : ''
+          }.`,
+        );
+      }
+    };
+    if (providerHooks.managers) attach();
+    else queueMicrotask(attach);
   }
-
-  readonly #onOnline = () => this.controller.online();
-  readonly #onOffline = () => this.controller.offline();
-  readonly #onVisibilityChange = () => {
-    if (this.ownerDocument.visibilityState === 'visible') this.controller.focus();
-  };
 }
 
 declare global {

@@ -91,7 +91,7 @@ function controllerOf(source: ControllerSource): { get(): ControllerLike | undef
   });
   const link = new ProviderLink(source, (answer) => controller.set(answer));
   // A provider may have answered while the link was made (a host already connected).
-  if (link.controller) controller.set(link.controller);
+  if (link.bound) controller.set(link.bound);
   return controller;
 }
 
