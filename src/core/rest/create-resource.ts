@@ -8,8 +8,7 @@ import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
 import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
-import { isEntityClass, isObject } from '../schema/is.js';
-import { UnionSchema } from '../schema/union.js';
+import { holdsEntity, isObject } from '../schema/is.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
 import type {
@@ -314,10 +313,7 @@ export function createResource<const O extends ResourceOptions>(
       method: 'DELETE',
       retry: undefined,
       // An Entity or a Union is invalidated; any other schema reads the response as it is.
-      schema:
-        isEntityClass(schema) || schema instanceof UnionSchema
-          ? new Invalidate(schema as EntityClass)
-          : schema,
+      schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
       process: deleteResponse,
       optimistic,
       name: `${label}.delete`,

@@ -8,9 +8,11 @@ import type {
   Visit,
   WalkStored,
 } from './types.js';
-import { isEntityClass, isRecord } from './is.js';
+import { holdsEntity, isEntityClass, isRecord } from './is.js';
 import { pkProblem } from './entity.js';
-import { UnionSchema } from './union.js';
+// Type only: a Union is told from an Entity class by what it is, so Invalidate alone (the first
+// app's delete) does not bring union.ts into a bundle.
+import type { UnionSchema } from './union.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
@@ -35,7 +37,7 @@ export class Invalidate<
 > implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<E>;
   constructor(readonly entity: E) {
-    if (!isEntityClass(entity) && !(entity instanceof UnionSchema)) {
+    if (!holdsEntity(entity)) {
       throw new TypeError(
         `schema.Invalidate takes an Entity class or schema.Union${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
       );
@@ -49,7 +51,7 @@ export class Invalidate<
   /** The entity class the input stands for: the one given, or the Union member it names. */
   entityOf(input: unknown): EntityClass {
     const target = this.entity as EntityClass | UnionSchema;
-    if (!(target instanceof UnionSchema)) return target;
+    if (isEntityClass(target)) return target;
     const chosen = isRecord(input) ? target.entityFor(input) : undefined;
     if (chosen === undefined) {
       throw new TypeError(
@@ -109,20 +111,17 @@ export class Invalidate<
     // whole response (a delete) the result stays what the call said, and reading it back builds
     // an instance from that instead.
     if (whole) return input;
-    if (this.entity instanceof UnionSchema) {
-      return {
-        id: pk,
-        schema: (this.entity as UnionSchema).choose(input as Record<string, unknown>),
-      };
-    }
-    return pk;
+    const target = this.entity as EntityClass | UnionSchema;
+    return isEntityClass(target)
+      ? pk
+      : { id: pk, schema: target.choose(input as Record<string, unknown>) };
   }
 
   /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown {
     if (input === null || input === undefined) return input;
     const target = this.entity as EntityClass | UnionSchema;
-    if (target instanceof UnionSchema) {
+    if (!isEntityClass(target)) {
       // Nested `{ id, schema }`: read like the Union; the whole response: an instance of its type.
       if (
         typeof input !== 'object' ||
@@ -138,7 +137,7 @@ export class Invalidate<
 
   walk(value: unknown, walk: WalkStored): void {
     const target = this.entity as EntityClass | UnionSchema;
-    if (target instanceof UnionSchema) target.walk(value, walk);
+    if (!isEntityClass(target)) target.walk(value, walk);
     else if (typeof value === 'string' || typeof value === 'number') walk(target, value);
   }
 }
