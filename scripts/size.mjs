@@ -6,6 +6,9 @@
 //   node scripts/size.mjs            our two entries, their budgets, the largest inputs
 //   node scripts/size.mjs --peers    the same, then the peers
 //   node scripts/size.mjs --json     our two entries as JSON (what test/bundle-size.test.ts reads)
+//   node scripts/size.mjs --first-app  the README's first app's import as JSON: its size and the
+//                                      src files in its bundle (test/bundle-size.test.ts checks
+//                                      that what it does not use stays out)
 //
 // Budgets live in bench/size-budget.json; `npm test` fails when an entry exceeds its budget.
 import { build } from 'esbuild';
@@ -47,6 +50,13 @@ export const ours = [
     code: "export * from 'resource-elements/core';",
   },
 ];
+
+/** What the README's first app imports: what it does not use must stay out of its bundle. */
+export const firstApp = {
+  name: 'first app',
+  what: "the README's import",
+  code: "export { Entity, MutationController, ResourceController, createResource } from 'resource-elements';",
+};
 
 /** The peers, each as an app would import it. */
 export const peers = [
@@ -176,7 +186,10 @@ export async function report({ withPeers = false, top = 8, log = console.log } =
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
-  if (args.includes('--json')) {
+  if (args.includes('--first-app')) {
+    const { minified, gzip, inputs } = await measure(firstApp.code);
+    console.log(JSON.stringify({ minified, gzip, inputs: inputs.map((input) => input.path) }));
+  } else if (args.includes('--json')) {
     const results = await measureAll(ours);
     console.log(
       JSON.stringify(results.map(({ name, minified, gzip }) => ({ name, minified, gzip }))),

@@ -44,3 +44,29 @@ describe('bundle size (minified + gzip -9, lit and @lit/* external)', () => {
     });
   }
 });
+
+// What the README's first app does not use stays out of its bundle: a schema is told by what it
+// does (holdsEntity, entityFor, walk), never by `instanceof` in another module, so a schema class
+// the app never imports is never bundled.
+const firstApp: { gzip: number; inputs: string[] } = JSON.parse(
+  execFileSync(process.execPath, ['scripts/size.mjs', '--first-app'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  }),
+);
+
+describe("the README's first app (Entity, createResource, ResourceController, MutationController)", () => {
+  it('is bundled from the sources', () => {
+    assert.ok(firstApp.inputs.includes('src/core/schema/entity.ts'), firstApp.inputs.join('\n'));
+  });
+
+  for (const unused of ['src/core/schema/union.ts', 'src/core/schema/values.ts']) {
+    it(`leaves out ${unused}`, () => {
+      assert.ok(
+        !firstApp.inputs.includes(unused),
+        `${unused} is in the first app's bundle: find what imports it with esbuild's metafile`,
+      );
+    });
+  }
+});
