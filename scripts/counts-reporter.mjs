@@ -101,3 +101,11 @@ export async function runCounted(engine, runOnce, say = console.log) {
   );
   return { ...(await runOnce()), repeated: true };
 }
+
+/** Runs `fn`, prints how long it took under `label`, and returns what it returned. */
+export function timed(label, fn) {
+  const t0 = Date.now();
+  const value = fn();
+  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return value;
+}

@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findBrowser } from './find-browser.mjs';
+import { timed } from './counts-reporter.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = join(root, 'test/consumer');
@@ -73,13 +74,6 @@ function run(command, commandArgs, cwd) {
   }
   lastStderr = result.stderr;
   return result.stdout;
-}
-
-function timed(label, fn) {
-  const t0 = Date.now();
-  const value = fn();
-  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return value;
 }
 
 function filesUnder(dir) {

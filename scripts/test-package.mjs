@@ -25,6 +25,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timed } from './counts-reporter.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -48,13 +49,6 @@ function run(command, commandArgs, cwd) {
     );
   }
   return result;
-}
-
-function timed(label, fn) {
-  const t0 = Date.now();
-  const value = fn();
-  console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return value;
 }
 
 /** npm's --json answer, after whatever the lifecycle scripts printed to stdout before it. */

@@ -134,3 +134,11 @@ export function storedRecord<T = any>(name: string): Promise<T | undefined> {
     };
   });
 }
+
+/** A todo as the demo's API sends it (GET /api/todos). */
+export interface TodoRow {
+  id: string;
+  userId: number;
+  title: string;
+  completed: boolean;
+}

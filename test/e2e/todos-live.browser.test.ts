@@ -22,13 +22,7 @@ import {
   textOf,
   until,
 } from './demo-page.js';
-
-interface TodoRow {
-  id: string;
-  userId: number;
-  title: string;
-  completed: boolean;
-}
+import type { TodoRow } from './demo-page.js';
 
 type Heading = 'All' | 'Open' | 'Done';
 

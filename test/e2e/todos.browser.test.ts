@@ -22,13 +22,7 @@ import {
   type,
   until,
 } from './demo-page.js';
-
-interface TodoRow {
-  id: string;
-  userId: number;
-  title: string;
-  completed: boolean;
-}
+import type { TodoRow } from './demo-page.js';
 
 function list(app: DemoApp, heading: 'All' | 'Open' | 'Done'): HTMLElement {
   return query(app, 'demo-todo-board', `demo-todo-list[heading="${heading}"]`);
