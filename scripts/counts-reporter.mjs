@@ -3,9 +3,10 @@
 // `npm test` can print one line per engine and one total across Node and every engine. It also
 // names every skipped and every failed test with its engine. A test may be skipped only by
 // skipInThisEngine() (test/browser/engine.ts), which names the feature the engine lacks; any other
-// skip counts as a failure.
+// skip counts as a failure. The test scripts also share timed() and runChecked() from here.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 /**
  * What skipInThisEngine() (test/browser/engine.ts) logged in a session: the full title of each
@@ -108,4 +109,19 @@ export function timed(label, fn) {
   const value = fn();
   console.log(`  ${label}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return value;
+}
+
+/**
+ * Runs a command to its end and returns its result (stdout and stderr as text); throws, with both
+ * outputs, when it fails.
+ */
+export function runChecked(command, commandArgs, cwd, env) {
+  const result = spawnSync(command, commandArgs, { cwd, env, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(
+      `${command} ${commandArgs.join(' ')} (in ${cwd}) failed with ${result.status ?? result.signal}:\n` +
+        `${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result;
 }

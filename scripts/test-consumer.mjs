@@ -14,7 +14,6 @@
 // --skip-build uses the current dist/ (npm test builds just before); --keep leaves the temporary
 // folder. Counts go to .test-results/consumer.json for npm test's summary line.
 import { Buffer } from 'node:buffer';
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findBrowser } from './find-browser.mjs';
-import { timed } from './counts-reporter.mjs';
+import { runChecked, timed } from './counts-reporter.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = join(root, 'test/consumer');
@@ -65,13 +64,7 @@ const env = {
 /** The stderr of the last run() (npm prints its warnings there). */
 let lastStderr = '';
 function run(command, commandArgs, cwd) {
-  const result = spawnSync(command, commandArgs, { cwd, env, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(
-      `${command} ${commandArgs.join(' ')} (in ${cwd}) failed with ${result.status ?? result.signal}:\n` +
-        `${result.stdout}\n${result.stderr}`,
-    );
-  }
+  const result = runChecked(command, commandArgs, cwd, env);
   lastStderr = result.stderr;
   return result.stdout;
 }

@@ -25,7 +25,7 @@ import { symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timed } from './counts-reporter.mjs';
+import { runChecked, timed } from './counts-reporter.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -40,16 +40,7 @@ const env = {
   npm_config_update_notifier: 'false',
 };
 
-function run(command, commandArgs, cwd) {
-  const result = spawnSync(command, commandArgs, { cwd, env, encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(
-      `${command} ${commandArgs.join(' ')} (in ${cwd}) failed with ${result.status ?? result.signal}:\n` +
-        `${result.stdout}\n${result.stderr}`,
-    );
-  }
-  return result;
-}
+const run = (command, commandArgs, cwd) => runChecked(command, commandArgs, cwd, env);
 
 /** npm's --json answer, after whatever the lifecycle scripts printed to stdout before it. */
 function jsonAtEnd(stdout) {
