@@ -60,6 +60,24 @@ function memoryChannels(): typeof BroadcastChannel {
   return Channel as unknown as typeof BroadcastChannel;
 }
 
+/**
+ * Answers the list read `read` sent (once `wait` has let it reach the server) with item 1 named
+ * `one` and item 2 'two', and waits for the read.
+ */
+async function answerList(
+  read: Promise<unknown>,
+  server: FakeServer,
+  one: string,
+  wait: () => Promise<unknown>,
+): Promise<void> {
+  await wait();
+  server.take(`GET ${prefix}/items`).respond(200, [
+    { id: '1', name: one },
+    { id: '2', name: 'two' },
+  ]);
+  await read;
+}
+
 /** Lets promise chains, storage, locks and the zero retry delays (timers) run. */
 async function settle(rounds = 8) {
   for (let i = 0; i < rounds; i++) {
@@ -117,13 +135,7 @@ async function tab(
   };
   const { controller } = setup({ managers: [queue], fetch });
   if (!online) controller.offline();
-  const list = controller.fetch(Items.getList, {});
-  await flush();
-  server.take(`GET ${prefix}/items`).respond(200, [
-    { id: '1', name: 'one' },
-    { id: '2', name: 'two' },
-  ]);
-  await list;
+  await answerList(controller.fetch(Items.getList, {}), server, 'one', flush);
   await settle();
   return { controller, server, queue, keys };
 }
@@ -185,13 +197,7 @@ describe('OfflineQueueManager', () => {
     await settle();
     // The list read again while the edit waits (a reloaded page does this): the server does not
     // have the edit yet, and must not hide it.
-    const list = controller.refetch(Items.getList, {});
-    await settle();
-    server.take(`GET ${prefix}/items`).respond(200, [
-      { id: '1', name: 'one' },
-      { id: '2', name: 'two' },
-    ]);
-    await list;
+    await answerList(controller.refetch(Items.getList, {}), server, 'one', settle);
     assert.deepEqual(names(controller), ['one!', 'two']);
 
     controller.online();
@@ -208,13 +214,7 @@ describe('OfflineQueueManager', () => {
     );
 
     // Dated when it was sent, not "above everything": a later read still wins.
-    const later = controller.refetch(Items.getList, {});
-    await settle();
-    server.take(`GET ${prefix}/items`).respond(200, [
-      { id: '1', name: 'renamed elsewhere' },
-      { id: '2', name: 'two' },
-    ]);
-    await later;
+    await answerList(controller.refetch(Items.getList, {}), server, 'renamed elsewhere', settle);
     assert.deepEqual(names(controller), ['renamed elsewhere', 'two']);
   });
 
@@ -261,13 +261,7 @@ describe('OfflineQueueManager', () => {
       retryDelay: () => 1_500,
     });
     const { controller, clock } = setup({ managers: [queue], fetch: server.fetch });
-    const list = controller.fetch(Items.getList, {});
-    await flush();
-    server.take(`GET ${prefix}/items`).respond(200, [
-      { id: '1', name: 'one' },
-      { id: '2', name: 'two' },
-    ]);
-    await list;
+    await answerList(controller.fetch(Items.getList, {}), server, 'one', flush);
     controller.offline();
     const updated = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
     await settle();
@@ -284,13 +278,7 @@ describe('OfflineQueueManager', () => {
 
       // The list read again during the backoff: the server has not applied the edit.
       clock.advance(500);
-      const during = controller.refetch(Items.getList, {});
-      await settleNow();
-      server.take(`GET ${prefix}/items`).respond(200, [
-        { id: '1', name: 'one' },
-        { id: '2', name: 'two' },
-      ]);
-      await during;
+      await answerList(controller.refetch(Items.getList, {}), server, 'one', settleNow);
       assert.equal(queue.pending, 1);
       assert.deepEqual(names(controller), ['one!', 'two'], 'the waiting edit stays above the read');
 
@@ -307,13 +295,7 @@ describe('OfflineQueueManager', () => {
     }
     // Sent, it is dated when its last try went out: a later read wins as usual.
     clock.advance(100);
-    const later = controller.refetch(Items.getList, {});
-    await settle();
-    server.take(`GET ${prefix}/items`).respond(200, [
-      { id: '1', name: 'renamed elsewhere' },
-      { id: '2', name: 'two' },
-    ]);
-    await later;
+    await answerList(controller.refetch(Items.getList, {}), server, 'renamed elsewhere', settle);
     assert.deepEqual(names(controller), ['renamed elsewhere', 'two']);
   });
 
