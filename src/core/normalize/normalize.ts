@@ -13,12 +13,11 @@ import { Entity, pkProblem } from '../schema/entity.js';
 import { normalizeMembers, shorthandMember } from '../schema/array.js';
 import { normalizeObject } from '../schema/object.js';
 import { jsonEqual } from './equal.js';
-import { getOwn, hasOwn, setOwn } from '../util/own.js';
-import { logWrite } from '../util/write-log.js';
+import { getOwn, hasOwn } from '../util/own.js';
+import { Writer } from './writer.js';
 import type { WriteLog } from '../util/write-log.js';
 import { describeValue, isRuntimeError, kindOf } from '../util/describe.js';
 
-const EMPTY_STORE: NormalizedStore = { entities: {}, entitiesMeta: {} };
 const CYCLE_CHECK_DEPTH = 32;
 /**
  * Entities nested deeper than this are refused with a NormalizeError, before anything is stored:
@@ -41,46 +40,18 @@ export class NormalizeError extends TypeError {
   }
 }
 
-function copyTable<T>(table: Readonly<Record<string, T>> | undefined): Record<string, T> {
-  // Spread defines own properties, so a `__proto__` pk stays an ordinary entry.
-  return table === undefined ? {} : { ...table };
-}
-
-/** The tables of every key in one family (entities, or their meta), copied on the first write. */
-interface Family<T> {
-  tables: Record<string, Record<string, T>>;
-  copied: boolean;
-}
-
-/** One table of one key as this payload sees it: copied from the store's on its first write. */
-interface Table<T> {
-  record: Record<string, T>;
-  copied: boolean;
-  /** Writes to a table the caller owns, applied in place once the whole payload succeeded. */
-  overlay?: Map<string, T>;
-  readonly family: Family<T>;
-}
-
-/** One key's tables as this payload sees them. */
-interface Slot {
-  readonly entities: Table<StoredEntity>;
-  readonly meta: Table<EntityMeta>;
-}
-
 /** Options of normalize. */
 export interface NormalizeOptions {
   /**
    * Tables the caller holds exclusively (no snapshot of them is kept anywhere): they are updated
-   * in place, once the whole payload normalized without error, instead of being copied. This is
-   * what keeps the cost of one update independent of the store's size. New tables made by
-   * copying are added to the set.
+   * in place instead of being copied, which keeps the cost of one update independent of the
+   * store's size; a payload that fails puts back what it wrote there. New tables made by copying
+   * are added to the set.
    */
   owned?: WeakSet<object>;
   /** Told every pk written, by the table it is in (entries for a table replaced are stale). */
   log?: WriteLog;
 }
-
-const NO_TABLE: Readonly<Record<string, never>> = Object.freeze({});
 
 /** True when every member of `incoming` is already in `existing`, with the same value. */
 function covers(existing: Record<string, unknown>, incoming: Record<string, unknown>): boolean {
@@ -91,215 +62,90 @@ function covers(existing: Record<string, unknown>, incoming: Record<string, unkn
 }
 
 /**
- * Copy-on-write view of the entity tables: a key's tables are copied the first time this payload
- * writes to them, so the store passed in is never changed.
+ * The entity tables as one payload writes them, through the one writer: what a key's tables hold
+ * now, and the merge rules of an entity written twice or over a newer one.
  */
-class TableWriter implements NormalizeDelegate {
-  readonly entities: Family<StoredEntity>;
-  readonly entitiesMeta: Family<EntityMeta>;
-  readonly #slots = new Map<string, Slot>();
-  readonly #store: NormalizedStore;
-  readonly #meta: EntityMeta;
-  readonly #owned: WeakSet<object> | undefined;
-  readonly #log: WriteLog | undefined;
-
-  constructor(
-    store: NormalizedStore,
-    meta: EntityMeta,
-    owned: WeakSet<object> | undefined,
-    log: WriteLog | undefined,
-  ) {
-    this.#store = store;
-    this.#meta = meta;
-    this.#owned = owned;
-    this.#log = log;
-    this.entities = { tables: store.entities, copied: false };
-    this.entitiesMeta = { tables: store.entitiesMeta, copied: false };
-  }
-
-  #read<T>(table: Table<T>, pk: string): T | undefined {
-    const overlay = table.overlay;
-    if (overlay !== undefined && overlay.has(pk)) return overlay.get(pk);
-    return getOwn(table.record, pk);
-  }
-
-  #set<T>(key: string, table: Table<T>, pk: string, value: T): void {
-    if (!table.copied && this.#owned?.has(table.record)) {
-      (table.overlay ??= new Map()).set(pk, value);
-    } else {
-      setOwn(this.#writable(key, table), pk, value);
-    }
-    // Logged under the table as it is now: a later copy of it logs again (#writable).
-    logWrite(this.#log, table.record, pk);
-  }
-
-  /**
-   * Applies the writes to owned tables: called once the whole payload succeeded. True when it
-   * wrote something there (the tables keep their identity, yet changed).
-   */
-  finish(): boolean {
-    let wrote = false;
-    for (const slot of this.#slots.values()) {
-      for (const { overlay, record } of [slot.entities, slot.meta] as Table<unknown>[]) {
-        if (overlay) {
-          for (const [pk, value] of overlay) setOwn(record, pk, value);
-          wrote ||= overlay.size > 0;
-        }
-      }
-    }
-    return wrote;
-  }
-
-  #slot(key: string): Slot {
-    let slot = this.#slots.get(key);
-    if (slot === undefined) {
-      slot = {
-        entities: this.#table(this.entities, key),
-        meta: this.#table(this.entitiesMeta, key),
-      };
-      this.#slots.set(key, slot);
-    }
-    return slot;
-  }
-
-  #table<T>(family: Family<T>, key: string): Table<T> {
-    // A key without a slot yet still has the store's table, in the family copied or not.
-    return { record: getOwn(family.tables, key) ?? NO_TABLE, copied: false, family };
-  }
-
-  /** The table this payload writes to: the first time, a copy of the store's. */
-  #writable<T>(key: string, table: Table<T>): Record<string, T> {
-    if (!table.copied) {
-      const family = table.family;
-      if (!family.copied) {
-        family.tables = { ...family.tables };
-        family.copied = true;
-      }
-      table.record = copyTable(table.record);
-      if (table.overlay) {
-        for (const [pk, value] of table.overlay) {
-          setOwn(table.record, pk, value);
-          logWrite(this.#log, table.record, pk);
-        }
-        table.overlay = undefined;
-      }
-      table.copied = true;
-      this.#owned?.add(table.record);
-      setOwn(family.tables, key, table.record);
-    }
-    return table.record;
-  }
-
-  getEntity(key: string, pk: string): StoredEntity | undefined {
-    return this.#read(this.#slot(key).entities, pk);
-  }
-
-  getEntities(key: string): Readonly<Record<string, StoredEntity>> | undefined {
-    const table = this.#slot(key).entities;
-    if (table.record === NO_TABLE) return undefined;
-    // A whole-table view (collections walk their lists): pending writes must be in it.
-    if (table.overlay !== undefined) return this.#writable(key, table);
-    return table.record;
-  }
-
-  /** True when `value` is the very object the store passed in holds for (key, pk). */
-  #isStored(key: string, pk: string, value: object): boolean {
-    const table = getOwn(this.#store.entities, key);
-    return table !== undefined && getOwn(table, pk) === value;
-  }
-
-  #write(
-    key: string,
-    slot: Slot,
-    pk: string,
-    value: StoredEntity,
-    previous: StoredEntity | undefined,
-    previousMeta: EntityMeta | undefined,
-    meta: EntityMeta,
-  ): void {
-    if (value !== previous) this.#set(key, slot.entities, pk, value);
+function tableWriter(store: NormalizedStore, meta: EntityMeta, writer: Writer) {
+  const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
+  const read = <T>(family: Record<string, Record<string, T>>, key: string, pk: string) =>
+    getOwn(getOwn(family, key), pk);
+  const set = (family: 'entities' | 'entitiesMeta', key: string, pk: string, value: unknown) => {
+    const all = tables[family] as Record<string, Record<string, unknown>>;
+    const table = getOwn(all, key) ?? {};
+    const next = writer.set(table, pk, value);
+    if (next !== table) tables[family] = writer.set(all, key, next) as never;
+  };
+  const write = (key: string, pk: string, value: StoredEntity, at: EntityMeta): void => {
+    const previous = read(tables.entitiesMeta, key, pk);
+    set('entities', key, pk, value);
     if (
-      previousMeta === undefined ||
-      (previousMeta !== meta &&
-        (previousMeta.fetchedAt !== meta.fetchedAt || previousMeta.expiresAt !== meta.expiresAt))
+      previous === undefined ||
+      (previous !== at &&
+        (previous.fetchedAt !== at.fetchedAt || previous.expiresAt !== at.expiresAt))
     ) {
-      this.#set(key, slot.meta, pk, meta);
+      set('entitiesMeta', key, pk, at);
     }
-  }
-
-  mergeEntity(
-    entity: EntityClass | undefined,
-    key: string,
-    pk: string,
-    incoming: Record<string, unknown>,
-  ): void {
-    const slot = this.#slot(key);
-    const existing = this.#read(slot.entities, pk);
-    const existingMeta = this.#read(slot.meta, pk);
-    if (existing === undefined) {
-      this.#write(key, slot, pk, incoming, existing, existingMeta, this.#meta);
-      return;
-    }
-    const defaultMerge = entity === undefined || entity.merge === Entity.merge;
-    const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
-      entity ? entity.merge(older, newer) : { ...older, ...newer };
-    // Every write of this payload carries this payload's meta object: that is how a pk seen
-    // earlier in the same payload is recognised.
-    if (existing !== INVALID && existingMeta === this.#meta) {
-      // The same pk earlier in this payload: same age, so simply merge (nothing to do when it
-      // adds nothing). When that earlier write kept the store's own object, keep it again if
-      // nothing differs.
-      if (defaultMerge && covers(existing, incoming)) return;
-      let next = merge(existing, incoming);
-      if (this.#isStored(key, pk, existing) && jsonEqual(existing, next)) next = existing;
-      this.#write(key, slot, pk, next, existing, existingMeta, this.#meta);
-      return;
-    }
-    let next: StoredEntity;
-    let meta = this.#meta;
-    if (existingMeta !== undefined && existingMeta.fetchedAt > this.#meta.fetchedAt) {
-      // Older than what the store holds: the stored values win, and an INVALID mark stays.
-      if (existing === INVALID) return;
-      next = merge(incoming, existing);
-      meta = existingMeta;
-    } else if (existing === INVALID) {
-      next = incoming;
-    } else if (defaultMerge && covers(existing, incoming)) {
-      next = existing;
-    } else {
-      next = merge(existing, incoming);
-    }
-    // Unchanged data keeps the stored object, so nothing that shows it renders again.
-    if (next !== existing && existing !== INVALID && jsonEqual(existing, next)) next = existing;
-    this.#write(key, slot, pk, next, existing, existingMeta, meta);
-  }
-
-  setEntity(
-    key: string,
-    pk: string,
-    value: Record<string, unknown> | typeof INVALID,
-    ifNewer = false,
-  ): void {
-    const slot = this.#slot(key);
-    const existing = this.#read(slot.entities, pk);
-    const existingMeta = this.#read(slot.meta, pk);
-    if (ifNewer && existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
-    const next =
-      existing !== undefined &&
-      existing !== INVALID &&
-      value !== INVALID &&
-      jsonEqual(existing, value)
-        ? existing
-        : value;
-    this.#write(key, slot, pk, next, existing, existingMeta, this.#meta);
-  }
-
-  invalidate(key: string, pk: string): void {
-    const slot = this.#slot(key);
-    const existingMeta = this.#read(slot.meta, pk);
-    if (existingMeta && existingMeta.fetchedAt > this.#meta.fetchedAt) return;
-    this.#write(key, slot, pk, INVALID, this.#read(slot.entities, pk), existingMeta, this.#meta);
-  }
+  };
+  /** Newer in the store than this payload: it must not be overwritten. */
+  const newer = (key: string, pk: string) =>
+    (read(tables.entitiesMeta, key, pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
+  const delegate: NormalizeDelegate & { tables: NormalizedStore } = {
+    tables,
+    getEntity: (key, pk) => read(tables.entities, key, pk),
+    getEntities: (key) => getOwn(tables.entities, key),
+    mergeEntity(entity, key, pk, incoming) {
+      const existing = read(tables.entities, key, pk);
+      const existingMeta = read(tables.entitiesMeta, key, pk);
+      const defaultMerge = entity === undefined || entity.merge === Entity.merge;
+      const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
+        entity ? entity.merge(older, newer) : { ...older, ...newer };
+      let next: StoredEntity = incoming;
+      let at = meta;
+      if (existing === undefined) {
+        // first seen: stored as it came
+      } else if (existing !== INVALID && existingMeta === meta) {
+        // The same pk earlier in this payload (every write of it carries this payload's meta
+        // object): same age, so simply merge.
+        if (defaultMerge && covers(existing, incoming)) return;
+        next = merge(existing, incoming);
+      } else if (existingMeta !== undefined && existingMeta.fetchedAt > meta.fetchedAt) {
+        // Older than what the store holds: the stored values win, and an INVALID mark stays.
+        if (existing === INVALID) return;
+        next = merge(incoming, existing);
+        at = existingMeta;
+      } else if (existing !== INVALID) {
+        next = defaultMerge && covers(existing, incoming) ? existing : merge(existing, incoming);
+      }
+      // Unchanged data keeps the stored object, so nothing that shows it renders again.
+      if (
+        next !== existing &&
+        existing !== undefined &&
+        existing !== INVALID &&
+        jsonEqual(existing, next)
+      )
+        next = existing;
+      write(key, pk, next, at);
+    },
+    setEntity(key, pk, value, ifNewer = false) {
+      if (ifNewer && newer(key, pk)) return;
+      const existing = read(tables.entities, key, pk);
+      write(
+        key,
+        pk,
+        existing !== undefined &&
+          existing !== INVALID &&
+          value !== INVALID &&
+          jsonEqual(existing, value)
+          ? existing
+          : value,
+        meta,
+      );
+    },
+    invalidate(key, pk) {
+      if (!newer(key, pk)) write(key, pk, INVALID, meta);
+    },
+  };
+  return delegate;
 }
 
 function pathText(path: readonly (string | number)[]): string {
@@ -342,7 +188,7 @@ export function normalize<R = unknown>(
   schema: unknown,
   input: unknown,
   args: Args = [],
-  store: NormalizedStore = EMPTY_STORE,
+  store: NormalizedStore = { entities: {}, entitiesMeta: {} },
   meta?: Partial<EntityMeta>,
   options: NormalizeOptions = {},
 ): NormalizeResult<R> {
@@ -352,7 +198,9 @@ export function normalize<R = unknown>(
     date: meta?.date ?? now,
     expiresAt: meta?.expiresAt ?? Infinity,
   };
-  const writer = new TableWriter(store, fullMeta, options.owned, options.log);
+  // A reduction that writes more than the entities hands in its own writer.
+  const own = options instanceof Writer ? options : new Writer(options.owned, options.log);
+  const writer = tableWriter(store, fullMeta, own);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: (string | number)[] = [];
   // The values on the way to where the visit is, one per entry of `path`.
@@ -519,12 +367,12 @@ export function normalize<R = unknown>(
     // At the top the response is its own parent (a pk() may read it), and there is no key.
     result = visit(schema, input, input, undefined, args) as R;
   } catch (error) {
+    // Nothing of a payload that fails stays in the store.
+    own.undo();
     // Schemas throw TypeErrors that say what; the path, left where the visit stopped, says where.
     return failed(error);
   }
-  const wroteInPlace = writer.finish();
-  const tables = { entities: writer.entities.tables, entitiesMeta: writer.entitiesMeta.tables };
-  return wroteInPlace ? { result, ...tables, wroteInPlace } : { result, ...tables };
+  return { result, ...writer.tables };
 }
 
 /** What a schema expects, for "Expected …" messages: names the entity or list when it has one. */

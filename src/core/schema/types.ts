@@ -39,11 +39,6 @@ export interface NormalizedStore {
 /** What normalize() returns: the result (pks in place of entities) and the whole new tables. */
 export interface NormalizeResult<R = unknown> extends NormalizedStore {
   result: R;
-  /**
-   * True when entities were written into tables the caller owns (`options.owned`): those keep
-   * their identity although they changed.
-   */
-  wroteInPlace?: boolean;
 }
 
 /** Arguments of the call that produced the data: `[urlParams, body?]`. */

@@ -7,7 +7,7 @@
  * part is copied on write. Each family of actions has its own file under reducers/.
  */
 import type { Action } from './actions.js';
-import { RecordWriter } from './record-writer.js';
+import { Writer } from '../normalize/writer.js';
 import type { WriteLog } from '../util/write-log.js';
 import { collect } from './reducers/gc.js';
 import { invalidate } from './reducers/invalidate.js';
@@ -23,7 +23,7 @@ import type { HydrateAction } from './actions.js';
  * action changes nothing.
  */
 export const optionalReducers: {
-  hydrate?: (state: StoreState, action: HydrateAction, writer: RecordWriter) => StoreState;
+  hydrate?: (state: StoreState, action: HydrateAction, writer: Writer) => StoreState;
 } = {};
 
 /**
@@ -37,14 +37,14 @@ export function reduce(
   /** Told every key written, by record (for the visible state to follow). */
   log?: WriteLog,
 ): StoreState {
-  const writer = new RecordWriter(owned, log);
+  const writer = new Writer(owned, log);
   switch (action.type) {
     case 'response/set':
-      return setResponse(state, action, writer, { owned, log });
+      return setResponse(state, action, writer);
     case 'response/error':
       return setError(state, action, writer);
     case 'entities/set':
-      return setEntities(state, action, { owned, log });
+      return setEntities(state, action, writer);
     case 'optimistic/add':
       return addOptimistic(state, action.entry);
     case 'optimistic/remove':

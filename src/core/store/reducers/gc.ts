@@ -2,10 +2,10 @@
 import type { EntityMetaTable, EntityTable } from '../../schema/types.js';
 import { getOwn } from '../../util/own.js';
 import type { GcAction } from '../actions.js';
-import type { RecordWriter } from '../record-writer.js';
+import type { Writer } from '../../normalize/writer.js';
 import type { StoreState } from '../state.js';
 
-export function collect(state: StoreState, action: GcAction, writer: RecordWriter): StoreState {
+export function collect(state: StoreState, action: GcAction, writer: Writer): StoreState {
   const { keys } = action;
   // Each table is written once for all its pks, not once per pk.
   const pksByKey = new Map<string, string[]>();
@@ -16,9 +16,9 @@ export function collect(state: StoreState, action: GcAction, writer: RecordWrite
   }
   const next = {
     ...state,
-    endpoints: writer.deleteAll(state.endpoints, keys),
-    meta: writer.deleteAll(state.meta, keys),
-    errors: writer.deleteAll(state.errors, keys),
+    endpoints: writer.delete(state.endpoints, keys),
+    meta: writer.delete(state.meta, keys),
+    errors: writer.delete(state.errors, keys),
     entities: withoutEntities(state.entities, pksByKey, writer),
     entitiesMeta: withoutEntities(state.entitiesMeta, pksByKey, writer),
   };
@@ -28,13 +28,13 @@ export function collect(state: StoreState, action: GcAction, writer: RecordWrite
 function withoutEntities<T extends EntityTable | EntityMetaTable>(
   tables: T,
   pksByKey: ReadonlyMap<string, readonly string[]>,
-  writer: RecordWriter,
+  writer: Writer,
 ): T {
   let next = tables as Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   for (const [key, pks] of pksByKey) {
     const table = getOwn(next, key);
     if (!table) continue;
-    const rest = writer.deleteAll(table, pks);
+    const rest = writer.delete(table, pks);
     // Emptiness is checked once per table, after all its deletions: checking after each one
     // walks a table full of deleted slots again and again (a pass grew with its square). A
     // table the store owns loses its pks in place, so `rest` may be `table` itself.

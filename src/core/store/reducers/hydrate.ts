@@ -4,13 +4,13 @@
  * expiry of what is taken continues from when it was fetched.
  */
 import { getOwn } from '../../util/own.js';
-import type { RecordWriter } from '../record-writer.js';
+import type { Writer } from '../../normalize/writer.js';
 import type { StoreState } from '../state.js';
 
 export function hydrate(
   state: StoreState,
   incoming: StoreState,
-  writer: RecordWriter,
+  writer: Writer,
   now = Infinity,
 ): StoreState {
   // Fetched "after now" means another clock ahead of ours: taken as now, so that what we fetch

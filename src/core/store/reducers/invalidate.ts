@@ -1,13 +1,9 @@
 /** `invalidate`: responses that must not be shown until fetched again. */
 import { getOwn, hasOwn } from '../../util/own.js';
-import type { RecordWriter } from '../record-writer.js';
+import type { Writer } from '../../normalize/writer.js';
 import type { StoreState } from '../state.js';
 
-export function invalidate(
-  state: StoreState,
-  keys: readonly string[],
-  writer: RecordWriter,
-): StoreState {
+export function invalidate(state: StoreState, keys: readonly string[], writer: Writer): StoreState {
   let meta = state.meta;
   let errors = state.errors;
   for (const key of keys) {

@@ -2,18 +2,16 @@
 import { normalize } from '../../normalize/normalize.js';
 import { jsonEqual } from '../../normalize/equal.js';
 import { getOwn } from '../../util/own.js';
-import type { NormalizeOptions } from '../../normalize/normalize.js';
 import type { NormalizedStore } from '../../schema/types.js';
 import type { SetEntitiesAction, SetErrorAction, SetResponseAction } from '../actions.js';
-import type { RecordWriter } from '../record-writer.js';
+import type { Writer } from '../../normalize/writer.js';
 import type { ResponseError, StoreState } from '../state.js';
 import { settle } from './optimistic.js';
 
 export function setResponse(
   state: StoreState,
   action: SetResponseAction,
-  writer: RecordWriter,
-  options: NormalizeOptions,
+  writer: Writer,
 ): StoreState {
   const { key, schema, args, response, fetchedAt, date, expiresAt } = action;
   let store: NormalizedStore = state;
@@ -25,7 +23,7 @@ export function setResponse(
       args,
       state,
       { fetchedAt, date, expiresAt },
-      options,
+      writer,
     );
     store = normalized;
     result = normalized.result;
@@ -46,11 +44,7 @@ export function setResponse(
   };
 }
 
-export function setError(
-  state: StoreState,
-  action: SetErrorAction,
-  writer: RecordWriter,
-): StoreState {
+export function setError(state: StoreState, action: SetErrorAction, writer: Writer): StoreState {
   const error: ResponseError = {
     error: action.error,
     fetchedAt: action.fetchedAt,
@@ -66,7 +60,7 @@ export function setError(
 export function setEntities(
   state: StoreState,
   action: SetEntitiesAction,
-  options: NormalizeOptions,
+  writer: Writer,
 ): StoreState {
   const { fetchedAt, date, expiresAt } = action;
   const normalized = normalize(
@@ -75,15 +69,10 @@ export function setEntities(
     [],
     state,
     { fetchedAt, date, expiresAt },
-    options,
+    writer,
   );
   // Tables the store owns are written in place: same identity, yet changed.
-  if (
-    !normalized.wroteInPlace &&
-    normalized.entities === state.entities &&
-    normalized.entitiesMeta === state.entitiesMeta
-  ) {
-    return state;
-  }
-  return { ...state, entities: normalized.entities, entitiesMeta: normalized.entitiesMeta };
+  return writer.changed
+    ? { ...state, entities: normalized.entities, entitiesMeta: normalized.entitiesMeta }
+    : state;
 }

@@ -1,0 +1,81 @@
+/**
+ * The one copy-on-write writer: normalize, the reducers and the optimistic replay all write
+ * records (`endpoints`, `meta`, an entity table, the table of tables) through it. A record in
+ * `owned` (held by the store alone) is changed in place, so a write costs the same whatever the
+ * record holds; any other record is copied once, and the copy is owned from then on.
+ * `Store.snapshot()` gives ownership up, so a state handed out stays as it is.
+ */
+import { hasOwn, setOwn } from '../util/own.js';
+import type { WriteLog } from '../util/write-log.js';
+
+type AnyRecord = Readonly<Record<string, unknown>>;
+
+/**
+ * Writes records for one reduction, remembers whether anything changed, and can take back its
+ * writes in place (a response that fails halfway leaves the store as it was).
+ * @example
+ * const writer = new Writer(owned);
+ * const meta = writer.set(state.meta, key, { ...m, invalidated: true });
+ * if (!writer.changed) return state;
+ */
+export class Writer {
+  /** True once any write changed a record. */
+  changed = false;
+  readonly owned: WeakSet<object>;
+  readonly log: WriteLog | undefined;
+  /** What each write in place replaced: record, key, whether it held the key, its value. */
+  readonly #undo: unknown[] = [];
+
+  constructor(owned = new WeakSet<object>(), log?: WriteLog) {
+    this.owned = owned;
+    this.log = log;
+  }
+
+  /** `record` with `key` set to `value` (data keys such as `__proto__` stay data). */
+  set<R extends AnyRecord>(record: R, key: string, value: R[string]): R {
+    const had = hasOwn(record, key);
+    if (had && record[key] === value) return record;
+    const target = this.#writable(record, key, had);
+    setOwn(target as Record<string, unknown>, key, value);
+    return target;
+  }
+
+  /** `record` without `keys` (one, or many: copied once at most, however many it drops). */
+  delete<R extends AnyRecord>(record: R, keys: string | Iterable<string>): R {
+    for (const key of typeof keys === 'string' ? [keys] : keys) {
+      if (!hasOwn(record, key)) continue;
+      record = this.#writable(record, key, true);
+      delete (record as Record<string, unknown>)[key];
+    }
+    return record;
+  }
+
+  /** Puts back what every write in place replaced, last first. */
+  undo(): void {
+    const undo = this.#undo;
+    for (let i = undo.length - 4; i >= 0; i -= 4) {
+      const record = undo[i] as Record<string, unknown>;
+      if (undo[i + 2]) setOwn(record, undo[i + 1] as string, undo[i + 3]);
+      else delete record[undo[i + 1] as string];
+    }
+    undo.length = 0;
+  }
+
+  #writable<R extends AnyRecord>(record: R, key: string, had: boolean): R {
+    this.changed = true;
+    let target = record;
+    if (this.owned.has(record)) {
+      this.#undo.push(record, key, had, record[key]);
+    } else {
+      // Spread defines own properties, so a `__proto__` key stays an ordinary entry.
+      this.owned.add((target = { ...record }));
+    }
+    const log = this.log;
+    if (log) {
+      let keys = log.get(target);
+      if (keys === undefined) log.set(target, (keys = new Set()));
+      keys.add(key);
+    }
+    return target;
+  }
+}
