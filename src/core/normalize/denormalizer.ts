@@ -45,6 +45,8 @@ interface Done {
   fields: readonly string[];
   /** For an entity class: the fields its class computes (getters only), left to the class. */
   computed: ReadonlySet<string>;
+  /** The memo's values for this schema, by stored object (with a memo). */
+  memo?: WeakMap<object, MemoEntry>;
 }
 
 /**
@@ -135,6 +137,12 @@ export class Denormalizer {
   readonly #memo: StoredMemo | undefined;
   /** The first required field found INVALID (`Menu.food`): why a read is INVALID. */
   lacks: string | undefined;
+  /**
+   * True once the pass may have recorded a dependency twice (an entity read again, or a cached
+   * value with nested entities): only then do its dependencies need compacting. A flat list
+   * records each member once, and skips that work.
+   */
+  repeated = false;
 
   constructor(
     readonly entities: EntityTable,
@@ -187,7 +195,13 @@ export class Denormalizer {
       const entity = isEntityClass(schema);
       const fields = entity ? schemaKeys(schema.schema) : [];
       const computed = computedBy(entity ? (schema.prototype as object) : null);
-      this.#done.set(schema, (done = { values: new Map(), deps: new Map(), fields, computed }));
+      const memo = this.#memo;
+      let cached = memo?.get(schema);
+      if (memo !== undefined && cached === undefined) memo.set(schema, (cached = new WeakMap()));
+      this.#done.set(
+        schema,
+        (done = { values: new Map(), deps: new Map(), fields, computed, memo: cached }),
+      );
     }
     this.#lastSchema = schema;
     this.#lastDone = done;
@@ -219,6 +233,7 @@ export class Denormalizer {
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
     const finished = done.values.get(pk);
     if (finished !== undefined) {
+      this.repeated = true;
       // No dependencies yet: a cycle back to an entity still being built.
       if (memo !== undefined) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
       return finished;
@@ -237,12 +252,21 @@ export class Denormalizer {
       done.values.set(pk, value);
       return value;
     }
-    let bySchema = memo.get(identity);
-    if (bySchema === undefined) memo.set(identity, (bySchema = new WeakMap()));
+    const bySchema = done.memo!;
     const hit = bySchema.get(stored);
-    if (hit !== undefined && depsValid(hit.deps, this.entities)) {
-      done.values.set(pk, hit.value);
-      done.deps.set(pk, hit.deps);
+    // A value built from this very object alone (an entity without nested ones, found under
+    // this pk) is still right: no other dependency to check.
+    if (
+      hit !== undefined &&
+      ((hit.deps.length === 3 && hit.deps[1] === pk) || depsValid(hit.deps, this.entities))
+    ) {
+      // A leaf read again in this pass finds it here again, as cheaply: only a value with
+      // nested entities is kept for the pass (and its dependencies may then repeat).
+      if (hit.deps.length > 3) {
+        this.repeated = true;
+        done.values.set(pk, hit.value);
+        done.deps.set(pk, hit.deps);
+      }
       this.#addDeps(hit.deps);
       return hit.value;
     }

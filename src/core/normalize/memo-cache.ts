@@ -89,8 +89,9 @@ export class MemoCache {
       }
     }
     let entry: MemoEntry;
+    const pass = new Denormalizer(entities, this.#stored);
     try {
-      entry = new Denormalizer(entities, this.#stored).run(schema, input);
+      entry = pass.run(schema, input);
     } catch (error) {
       // A pass that failed (a constructor that threw, a graph too deep for the stack) left its
       // unfinished values behind as if built: forget them all, so the next read tries again
@@ -109,7 +110,7 @@ export class MemoCache {
         value = older;
       }
     }
-    const next = { value, deps: compact(entry.deps) };
+    const next = { value, deps: pass.repeated ? compact(entry.deps) : entry.deps };
     bySchema.set(schema, recent === undefined ? [next] : [recent[recent.length - 1]!, next]);
     return value;
   }
