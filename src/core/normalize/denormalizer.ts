@@ -8,8 +8,7 @@ import {
   isSchemaInstance,
   schemaKeys,
 } from '../schema/is.js';
-import { denormalizeArray, shorthandMember } from '../schema/array.js';
-import { denormalizeObject } from '../schema/object.js';
+import { stepsOf } from '../schema/steps.js';
 import { assignOwn, computedBy, getOwn, hasOwn, setOwn } from '../util/own.js';
 
 /**
@@ -167,20 +166,13 @@ export class Denormalizer {
   }
 
   readonly unvisit = (schema: unknown, input: unknown): unknown => {
-    if (schema === undefined || schema === null || input === undefined || input === null)
-      return input;
-    if (isEntityClass(schema)) return this.#stored(schema, schema.key, input);
-    if (isSchemaInstance(schema)) {
-      if (schema.readsStore === true)
-        return this.#stored(schema as StoredSchema, schema.key!, input);
-      return schema.denormalize(input, [] as Args, this.unvisit);
+    const steps = stepsOf(schema);
+    if (steps === undefined || input === undefined || input === null) return input;
+    // Entities and stored lists are read from the store, once per pass and through the memo.
+    if (isEntityClass(steps) || steps.readsStore === true) {
+      return this.#stored(steps as StoredSchema, steps.key!, input);
     }
-    if (Array.isArray(schema))
-      return denormalizeArray(shorthandMember(schema), input, this.unvisit);
-    if (typeof schema === 'object') {
-      return denormalizeObject(schema as Record<string, unknown>, input, this.unvisit);
-    }
-    return input;
+    return steps.denormalize(input, [] as Args, this.unvisit);
   };
 
   #addDeps(deps: Dependencies): void {

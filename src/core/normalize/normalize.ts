@@ -1,30 +1,21 @@
-import { INVALID, PLACEHOLDER_PK } from '../schema/types.js';
+import { INVALID, MAX_DEPTH } from '../schema/types.js';
 import type {
   Args,
-  EntityClass,
   EntityMeta,
   NormalizeDelegate,
   NormalizeResult,
   NormalizedStore,
   StoredEntity,
 } from '../schema/types.js';
-import { isEntityClass, isObject, isRecord, isSchemaInstance, schemaKeys } from '../schema/is.js';
-import { Entity, pkProblem } from '../schema/entity.js';
-import { normalizeMembers, shorthandMember } from '../schema/array.js';
-import { normalizeObject } from '../schema/object.js';
+import { isEntityClass, isObject } from '../schema/is.js';
+import { stepsOf } from '../schema/steps.js';
 import { jsonEqual } from './equal.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { Writer } from './writer.js';
 import type { WriteLog } from '../util/write-log.js';
-import { describeValue, isRuntimeError, kindOf } from '../util/describe.js';
+import { isRuntimeError, kindOf } from '../util/describe.js';
 
 const CYCLE_CHECK_DEPTH = 32;
-/**
- * Entities nested deeper than this are refused with a NormalizeError, before anything is stored:
- * no real payload nests this far, and reading it back (which recurses once per level too) stays
- * inside the call stack. Plain nesting (objects, arrays) is limited to four times as many levels.
- */
-export const MAX_DEPTH = 1000;
 
 /** An error in a response's shape, with where in the response it was found. */
 export class NormalizeError extends TypeError {
@@ -65,7 +56,12 @@ function covers(existing: Record<string, unknown>, incoming: Record<string, unkn
  * The entity tables as one payload writes them, through the one writer: what a key's tables hold
  * now, and the merge rules of an entity written twice or over a newer one.
  */
-function tableWriter(store: NormalizedStore, meta: EntityMeta, writer: Writer) {
+function tableWriter(
+  store: NormalizedStore,
+  meta: EntityMeta,
+  writer: Writer,
+  walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'seen'>,
+) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const read = <T>(family: Record<string, Record<string, T>>, key: string, pk: string) =>
     getOwn(getOwn(family, key), pk);
@@ -90,13 +86,15 @@ function tableWriter(store: NormalizedStore, meta: EntityMeta, writer: Writer) {
   const newer = (key: string, pk: string) =>
     (read(tables.entitiesMeta, key, pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
   const delegate: NormalizeDelegate & { tables: NormalizedStore } = {
+    ...walk,
+    depth: 0,
     tables,
     getEntity: (key, pk) => read(tables.entities, key, pk),
     getEntities: (key) => getOwn(tables.entities, key),
     mergeEntity(entity, key, pk, incoming) {
       const existing = read(tables.entities, key, pk);
       const existingMeta = read(tables.entitiesMeta, key, pk);
-      const defaultMerge = entity === undefined || entity.merge === Entity.merge;
+      const defaultMerge = entity === undefined;
       const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
         entity ? entity.merge(older, newer) : { ...older, ...newer };
       let next: StoredEntity = incoming;
@@ -200,7 +198,6 @@ export function normalize<R = unknown>(
   };
   // A reduction that writes more than the entities hands in its own writer.
   const own = options instanceof Writer ? options : new Writer(options.owned, options.log);
-  const writer = tableWriter(store, fullMeta, own);
   // Where the visit is. Not unwound when something throws, so at the throw it still says where.
   const path: (string | number)[] = [];
   // The values on the way to where the visit is, one per entry of `path`.
@@ -208,8 +205,14 @@ export function normalize<R = unknown>(
   // Each entity input object with the pk it was stored under, by entity key. An input that
   // lists one object in several places (built in code, or linked back by a process()) is
   // walked once, and a cycle stops where it has been instead of recursing forever.
-  const seen = new Map<string, Map<object, string>>();
-  let depth = 0;
+  const visited = new Map<string, Map<object, string>>();
+  const seen = (key: string, input: object, pk: string): boolean => {
+    let byInput = visited.get(key);
+    if (byInput === undefined) visited.set(key, (byInput = new Map()));
+    if (byInput.get(input) === pk) return true;
+    byInput.set(input, pk);
+    return false;
+  };
 
   const fail = (message: string, cause?: unknown): never => {
     const where = pathText(path);
@@ -235,65 +238,7 @@ export function normalize<R = unknown>(
     );
   };
 
-  const visitEntity = (
-    entity: EntityClass,
-    value: unknown,
-    parent: unknown,
-    key: string | undefined,
-    callArgs: Args,
-  ): unknown => {
-    // A pk in place of the entity (already normalized): kept as it is, a number stays a number.
-    if (typeof value === 'string' || typeof value === 'number') return value;
-    if (!isRecord(value)) {
-      return fail(`Entity ${entity.key} expected an object, got ${kindOf(value)}`);
-    }
-    if (depth > MAX_DEPTH) {
-      fail(`Entity ${entity.key} is nested in more than ${MAX_DEPTH} entities`);
-    }
-    let processed: Record<string, unknown>;
-    let invalid: string | undefined;
-    let id: unknown;
-    try {
-      processed = entity.process(value as Record<string, unknown>, parent, key, callArgs);
-      invalid = entity.validate(processed);
-      id = entity.pk(processed, parent, key, callArgs);
-    } catch (error) {
-      return failed(error, `Entity ${entity.key}`);
-    }
-    if (invalid) fail(`Entity ${entity.key} is invalid: ${invalid}`);
-    let problem = pkProblem(id);
-    if (problem && hasOwn(value, PLACEHOLDER_PK)) {
-      // An optimistic create: stored under a placeholder until the server's answer replaces it.
-      id = (value as Record<PropertyKey, unknown>)[PLACEHOLDER_PK];
-      problem = pkProblem(id);
-    }
-    if (problem) {
-      fail(
-        `Entity ${entity.key} has ${problem}: got ${describeValue(id)} from ${describeValue(value)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
-      );
-    }
-    const pk = typeof id === 'string' ? id : String(id);
-    const nested = entity.schema;
-    const fields = schemaKeys(nested);
-    // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
-    if (fields.length > 0) {
-      let visited = seen.get(entity.key);
-      if (visited === undefined) seen.set(entity.key, (visited = new Map()));
-      if (visited.get(value) === pk) return pk;
-      visited.set(value, pk);
-    }
-    depth++;
-    for (let i = 0; i < fields.length; i++) {
-      const field = fields[i]!;
-      if (!hasOwn(processed, field)) continue;
-      const member = processed[field];
-      if (member === undefined || member === null) continue;
-      processed[field] = visit(nested[field], member, processed, field, callArgs);
-    }
-    depth--;
-    writer.mergeEntity(entity, entity.key, pk, processed);
-    return pk;
-  };
+  const writer = tableWriter(store, fullMeta, own, { fail, failed, seen });
 
   const visit = (
     schema: unknown,
@@ -334,16 +279,11 @@ export function normalize<R = unknown>(
     ) {
       fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     }
-    let out: unknown;
-    if (isEntityClass(schema)) out = visitEntity(schema, value, parent, key, callArgs);
-    else if (value === undefined || value === null) out = value;
-    else if (isSchemaInstance(schema))
-      out = schema.normalize(value, parent, key, callArgs, visit, writer);
-    else if (Array.isArray(schema))
-      out = normalizeMembers(shorthandMember(schema), value, parent, key, callArgs, visit);
-    else if (typeof schema === 'object')
-      out = normalizeObject(schema as Record<string, unknown>, value, parent, key, callArgs, visit);
-    else out = value;
+    const steps = stepsOf(schema);
+    const out =
+      steps === undefined || ((value === undefined || value === null) && !isEntityClass(schema))
+        ? value
+        : steps.normalize(value, parent, key, callArgs, visit, writer);
     if (step) {
       path.pop();
       ancestors.pop();

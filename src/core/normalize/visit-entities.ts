@@ -1,8 +1,6 @@
 import { INVALID } from '../schema/types.js';
 import type { Args, EntityTable } from '../schema/types.js';
-import { isEntityClass, isObject, isSchemaInstance } from '../schema/is.js';
-import { shorthandMember, walkMembers } from '../schema/array.js';
-import { walkObject } from '../schema/object.js';
+import { stepsOf } from '../schema/steps.js';
 import { getOwn } from '../util/own.js';
 
 /**
@@ -30,19 +28,7 @@ export function visitEntities(
   };
 
   const walk = (node: unknown, value: unknown): void => {
-    if (node === undefined || node === null || value === undefined || value === null) return;
-    if (isEntityClass(node)) {
-      if (typeof value === 'object') return;
-      const entity = read(node.key, String(value));
-      if (!isObject(entity)) return;
-      for (const field of Object.keys(node.schema)) {
-        walk(node.schema[field], getOwn(entity as Record<string, unknown>, field));
-      }
-      return;
-    }
-    if (isSchemaInstance(node)) node.walk?.(value, walk, read);
-    else if (Array.isArray(node)) walkMembers(shorthandMember(node), value, walk);
-    else if (typeof node === 'object') walkObject(node as Record<string, unknown>, value, walk);
+    if (value !== undefined && value !== null) stepsOf(node)?.walk?.(value, walk, read);
   };
 
   walk(schema, input);

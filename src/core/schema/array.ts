@@ -20,7 +20,14 @@ import { isRecord } from './is.js';
  */
 export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<S>[];
-  constructor(readonly schema: S) {}
+  constructor(
+    readonly schema: S,
+    /**
+     * True for the shorthand `[S]` in a schema: the response's array is taken as it is, empty
+     * members included, and anything else is an error.
+     */
+    readonly shorthand = false,
+  ) {}
 
   /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
@@ -29,20 +36,41 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
     key: string | undefined,
     args: Args,
     visit: Visit,
-    _delegate: NormalizeDelegate,
+    _delegate?: NormalizeDelegate,
   ): unknown {
+    const { schema, shorthand } = this;
     // An object stands for the list of its values (a map keyed by id, say).
-    const list = isRecord(input) ? Object.values(input) : input;
-    return present(normalizeMembers(this.schema, list, parent, key, args, visit));
+    const list = !shorthand && isRecord(input) ? Object.values(input) : input;
+    // No member schema (`[]`): the value as the response has it, array or not.
+    if (schema === undefined) return list;
+    if (!Array.isArray(list)) throw new TypeError(`expected an array, got ${kindOf(list)}`);
+    // Members see the array's parent and key (a Union's schemaAttribute, an Entity's process and
+    // pk), as in the reference; the index is only their path. The loop is here, not in a
+    // helper: deep graphs recurse through it, and 1,000 nested entities must fit the stack.
+    const out = new Array<unknown>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const member: unknown = list[i];
+      out[i] =
+        member === undefined || member === null
+          ? member
+          : visit(schema, member, parent, key, args, i);
+    }
+    return shorthand ? out : present(out);
   }
 
   /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    return denormalizeArray(this.schema, input, unvisit);
+    if (!Array.isArray(input)) return input;
+    const out: unknown[] = [];
+    for (const item of input) {
+      const value = unvisit(this.schema, item);
+      if (value !== INVALID && value !== undefined) out.push(value);
+    }
+    return out;
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    walkMembers(this.schema, value, walk);
+    if (Array.isArray(value)) for (const member of value) walk(this.schema, member);
   }
 }
 
@@ -59,63 +87,7 @@ export function shorthandMember(schema: readonly unknown[]): unknown {
   return schema[0];
 }
 
-/**
- * Normalizes each member of an array (shared by `[S]`, `schema.Array` and collections); null and
- * undefined members are kept as they are. Members see the array's parent and key (a Union's
- * schemaAttribute, an Entity's process and pk), as in the reference; the index is only their path.
- */
-export function normalizeMembers(
-  schema: unknown,
-  input: unknown,
-  parent: unknown,
-  key: string | undefined,
-  args: Args,
-  visit: Visit,
-): unknown[] {
-  // No member schema (`[]`): the value as the response has it, array or not.
-  if (schema === undefined) return input as unknown[];
-  if (!Array.isArray(input)) throw new TypeError(`expected an array, got ${kindOf(input)}`);
-  const list: readonly unknown[] = input;
-  const out = new Array<unknown>(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const member = list[i];
-    out[i] =
-      member === undefined || member === null
-        ? member
-        : visit(schema, member, parent, key, args, i);
-  }
-  return out;
-}
-
 /** The members that are not null or undefined. */
 export function present(members: unknown[]): unknown[] {
   return members.filter((member) => member !== null && member !== undefined);
-}
-
-/** Normalizes the shorthand `[S]`. */
-export function normalizeArray(
-  schema: readonly unknown[],
-  input: unknown,
-  parent: unknown,
-  key: string | undefined,
-  args: Args,
-  visit: Visit,
-): unknown[] {
-  return normalizeMembers(shorthandMember(schema), input, parent, key, args, visit);
-}
-
-/** Denormalizes each member, leaving out INVALID and missing ones (null stays). */
-export function denormalizeArray(schema: unknown, input: unknown, unvisit: Unvisit): unknown {
-  if (!Array.isArray(input)) return input;
-  const out: unknown[] = [];
-  for (const item of input) {
-    const value = unvisit(schema, item);
-    if (value !== INVALID && value !== undefined) out.push(value);
-  }
-  return out;
-}
-
-/** Walks each member of a normalized array. */
-export function walkMembers(schema: unknown, value: unknown, walk: WalkStored): void {
-  if (Array.isArray(value)) for (const member of value) walk(schema, member);
 }

@@ -11,7 +11,8 @@ import type {
   WalkStored,
 } from './types.js';
 import { INVALID } from './types.js';
-import { denormalizeArray, normalizeMembers, present, walkMembers } from './array.js';
+import { present } from './array.js';
+import { stepsOf } from './steps.js';
 import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
 import { hasOwn } from '../util/own.js';
@@ -59,6 +60,9 @@ export type CreatingCollection<S extends readonly [Schema]> = Omit<
 > & {
   readonly _denormalized?: Denormalize<S[0]>;
 };
+
+/** The steps of a collection's members: those of the `[S]` shorthand (an array of S). */
+const membersOf = (schema: readonly [Schema]) => stepsOf(schema) as SchemaInstance;
 
 function memberKey(member: unknown): string {
   return typeof member === 'string' ? member : JSON.stringify(member);
@@ -244,7 +248,16 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       if (!Array.isArray(input))
         throw new TypeError(`expected an array for collection ${this.key}, got ${kindOf(input)}`);
       const members = withoutDuplicates(
-        present(normalizeMembers(this.schema[0], input, parent, key, args, visit)),
+        present(
+          membersOf(this.schema).normalize(
+            input,
+            parent,
+            key,
+            args,
+            visit,
+            undefined!,
+          ) as unknown[],
+        ),
       );
       const listPk = this.pk(parent, key, args);
       // A list requested before a push into it (a create answered first) does not undo the push.
@@ -297,7 +310,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       : [filter(...args)];
     // One created member is where the collection is (no key of its own), not [0] of a list.
     const normalized = many
-      ? normalizeMembers(member, input, parent, key, args, visit)
+      ? (membersOf(this.schema).normalize(input, parent, key, args, visit, undefined!) as unknown[])
       : [visit(member, input, parent, undefined, args)];
     const incoming = present(normalized);
     const lists = delegate.getEntities(this.key) ?? {};
@@ -365,16 +378,14 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
 
   /** A stored list (or one given in its place): its members, INVALID and missing ones left out. */
   denormalizeStored(stored: unknown, unvisit: Unvisit): unknown {
-    return denormalizeArray(this.schema[0], stored, unvisit);
+    return membersOf(this.schema).denormalize(stored, [], unvisit);
   }
 
   walk(value: unknown, walk: WalkStored, read: ReadStored): void {
     if (this.readsList && value !== null && typeof value !== 'object') {
-      walkMembers(this.schema[0], read(this.key, String(value)), walk);
-    } else if (Array.isArray(value)) {
-      walkMembers(this.schema[0], value, walk);
+      walk(this.schema, read(this.key, String(value)));
     } else {
-      walk(this.schema[0], value);
+      walk(Array.isArray(value) ? this.schema : this.schema[0], value);
     }
   }
 

@@ -1,6 +1,7 @@
-import type { Args, Schema } from './types.js';
-import { assignOwn } from '../util/own.js';
-import { kindOf } from '../util/describe.js';
+import { MAX_DEPTH, PLACEHOLDER_PK } from './types.js';
+import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
+import { assignOwn, getOwn, hasOwn, schemaKeys } from '../util/own.js';
+import { describeValue, kindOf } from '../util/describe.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -26,6 +27,45 @@ export function pkProblem(id: unknown): string | undefined {
 }
 
 /** Marks the Entity class side, so telling an entity schema apart is one property read. */
+/** `input` as `entity` stores it, and its pk: or a NormalizeError saying what is wrong. */
+function checked(
+  entity: typeof Entity,
+  input: unknown,
+  parent: unknown,
+  key: string | undefined,
+  args: Args,
+  { fail, failed, depth }: NormalizeDelegate,
+): [Record<string, unknown>, string] {
+  const name = `Entity ${entity.key}`;
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    fail(`${name} expected an object, got ${kindOf(input)}`);
+  }
+  if (depth > MAX_DEPTH) fail(`${name} is nested in more than ${MAX_DEPTH} entities`);
+  let processed: Record<string, unknown>;
+  let invalid: string | undefined;
+  let id: unknown;
+  try {
+    processed = entity.process(input as Record<string, unknown>, parent, key, args);
+    invalid = entity.validate(processed);
+    id = entity.pk(processed, parent, key, args);
+  } catch (error) {
+    return failed(error, name);
+  }
+  if (invalid) fail(`${name} is invalid: ${invalid}`);
+  let problem = pkProblem(id);
+  if (problem && hasOwn(input as object, PLACEHOLDER_PK)) {
+    // An optimistic create: stored under a placeholder until the server's answer replaces it.
+    id = (input as Record<PropertyKey, unknown>)[PLACEHOLDER_PK];
+    problem = pkProblem(id);
+  }
+  if (problem) {
+    fail(
+      `${name} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
+    );
+  }
+  return [processed, String(id)];
+}
+
 export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
 
 /**
@@ -162,5 +202,49 @@ export abstract class Entity {
    */
   static validate(_props: Record<string, unknown>): string | undefined {
     return undefined;
+  }
+
+  /**
+   * The normalize step of every entity class: checks and stores `input` under its pk (merged
+   * with what the store holds, by `merge`), its nested entities first, and gives the pk in its
+   * place. A pk given in place of the entity is kept as it is.
+   */
+  static normalize(
+    input: unknown,
+    parent: unknown,
+    key: string | undefined,
+    args: Args,
+    visit: Visit,
+    delegate: NormalizeDelegate,
+  ): unknown {
+    if (typeof input === 'string' || typeof input === 'number') return input;
+    // The checks are a function of their own: deep graphs recurse through this one, and its
+    // frame is what 1,000 nested entities must fit in.
+    const [processed, pk] = checked(this, input, parent, key, args, delegate);
+    const nested = this.schema;
+    const fields = schemaKeys(nested);
+    // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
+    if (fields.length > 0 && delegate.seen(this.key, input as object, pk)) return pk;
+    delegate.depth++;
+    for (let i = 0; i < fields.length; i++) {
+      const member = getOwn(processed, fields[i]!);
+      if (member !== undefined && member !== null) {
+        processed[fields[i]!] = visit(nested[fields[i]!], member, processed, fields[i], args);
+      }
+    }
+    delegate.depth--;
+    // The base merge is the plain one, which the store may skip when it would change nothing.
+    delegate.mergeEntity(this.merge === Entity.merge ? undefined : this, this.key, pk, processed);
+    return pk;
+  }
+
+  /** The walk step: hands each nested field of the stored entity `value` names on to `walk`. */
+  static walk(value: unknown, walk: WalkStored, read: ReadStored): void {
+    if (typeof value === 'object') return;
+    const stored = read(this.key, String(value));
+    if (stored === null || typeof stored !== 'object') return;
+    for (const field of schemaKeys(this.schema)) {
+      walk(this.schema[field], getOwn(stored as Record<string, unknown>, field));
+    }
   }
 }

@@ -1,5 +1,6 @@
 import { Entity, ENTITY_CLASS } from './entity.js';
 import type { EntityClass, SchemaInstance } from './types.js';
+export { schemaKeys } from '../util/own.js';
 
 /** True for an Entity subclass (the class itself, not an instance). */
 export function isEntityClass(schema: unknown): schema is EntityClass {
@@ -26,18 +27,6 @@ export function holdsEntity(schema: unknown): boolean {
     (isSchemaInstance(schema) &&
       typeof (schema as { entityFor?: unknown }).entityFor === 'function')
   );
-}
-
-const keysBySchema = new WeakMap<object, readonly string[]>();
-
-/** Object.keys of a schema object, computed once: schemas do not change once in use. */
-export function schemaKeys(shape: object): readonly string[] {
-  let keys = keysBySchema.get(shape);
-  if (keys === undefined) {
-    keys = Object.keys(shape);
-    keysBySchema.set(shape, keys);
-  }
-  return keys;
 }
 
 /** True for an object (an array too), not null. */

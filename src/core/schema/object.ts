@@ -9,7 +9,7 @@ import type {
   Visit,
   WalkStored,
 } from './types.js';
-import { getOwn, hasOwn, setOwn, assignOwn } from '../util/own.js';
+import { getOwn, setOwn, assignOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isObject, isRecord } from './is.js';
 
@@ -28,70 +28,46 @@ export class ObjectSchema<S extends Shape = Shape> implements SchemaInstance {
   /** The `SchemaInstance` step: what of `input` is stored. */
   normalize(
     input: unknown,
-    parent: unknown,
-    key: string | undefined,
+    _parent: unknown,
+    _key: string | undefined,
     args: Args,
     visit: Visit,
-    _delegate: NormalizeDelegate,
+    _delegate?: NormalizeDelegate,
   ): unknown {
-    return normalizeObject(this.schema, input, parent, key, args, visit);
+    if (!isRecord(input)) throw new TypeError(`expected an object, got ${kindOf(input)}`);
+    const shape = this.schema;
+    const out = assignOwn({}, input) as Record<string, unknown>;
+    for (const member of Object.keys(shape)) {
+      const value = getOwn(out, member);
+      if (value === null) continue;
+      // A named member that is undefined is left out: the result holds no undefined members.
+      const normalized =
+        value === undefined ? value : visit(shape[member], value, out, member, args);
+      if (normalized === undefined) delete out[member];
+      else setOwn(out, member, normalized);
+    }
+    return out;
   }
 
   /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    return denormalizeObject(this.schema, input, unvisit);
+    if (!isObject(input)) return input;
+    const shape = this.schema;
+    const out = assignOwn({}, input) as Record<string, unknown>;
+    for (const member of Object.keys(shape)) {
+      const value = getOwn(out, member);
+      if (value === undefined || value === null) continue;
+      const denormalized = unvisit(shape[member], value);
+      if (denormalized === INVALID) return INVALID;
+      setOwn(out, member, denormalized);
+    }
+    return out;
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    walkObject(this.schema, value, walk);
-  }
-}
-
-/**
- * Normalizes the members named by `shape` (shared by the shorthand and `schema.Object`). A named
- * member that is undefined is left out, so the result holds no undefined members.
- */
-export function normalizeObject(
-  shape: Shape,
-  input: unknown,
-  _parent: unknown,
-  _key: string | undefined,
-  args: Args,
-  visit: Visit,
-): unknown {
-  if (!isRecord(input)) {
-    throw new TypeError(`expected an object, got ${kindOf(input)}`);
-  }
-  const out = assignOwn({}, input) as Record<string, unknown>;
-  for (const member of Object.keys(shape)) {
-    if (!hasOwn(out, member)) continue;
-    const value = out[member];
-    if (value === null) continue;
-    const normalized = value === undefined ? value : visit(shape[member], value, out, member, args);
-    if (normalized === undefined) delete out[member];
-    else setOwn(out, member, normalized);
-  }
-  return out;
-}
-
-/** Denormalizes the members named by `shape`. */
-export function denormalizeObject(shape: Shape, input: unknown, unvisit: Unvisit): unknown {
-  if (!isObject(input)) return input;
-  const out = assignOwn({}, input) as Record<string, unknown>;
-  for (const member of Object.keys(shape)) {
-    const value = getOwn(out, member);
-    if (value === undefined || value === null) continue;
-    const denormalized = unvisit(shape[member], value);
-    if (denormalized === INVALID) return INVALID;
-    setOwn(out, member, denormalized);
-  }
-  return out;
-}
-
-/** Walks the members named by `shape` of a normalized object. */
-export function walkObject(shape: Shape, value: unknown, walk: WalkStored): void {
-  if (!isObject(value)) return;
-  for (const member of Object.keys(shape)) {
-    walk(shape[member], getOwn(value as Record<string, unknown>, member));
+    if (!isObject(value)) return;
+    for (const member of Object.keys(this.schema)) {
+      walk(this.schema[member], getOwn(value as Record<string, unknown>, member));
+    }
   }
 }

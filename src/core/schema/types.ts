@@ -64,6 +64,13 @@ export type Schema =
   EntityClass | SchemaInstance | readonly Schema[] | { readonly [key: string]: Schema | unknown };
 
 /**
+ * Entities nested deeper than this are refused with a NormalizeError, before anything is stored:
+ * no real payload nests this far, and reading it back (which recurses once per level too) stays
+ * inside the call stack. Plain nesting (objects, arrays) is limited to four times as many levels.
+ */
+export const MAX_DEPTH = 1000;
+
+/**
  * Set on an optimistic value whose entity has no pk yet (a create the server assigns the id of):
  * normalize stores it under this placeholder pk until the server's answer replaces it.
  */
@@ -149,6 +156,20 @@ export interface NormalizeDelegate {
   ): void;
   /** Marks an entity INVALID. */
   invalidate(key: string, pk: string): void;
+  /** Throws a NormalizeError: `message`, and where in the response the walk is. */
+  fail(message: string): never;
+  /**
+   * Throws what a schema's own code (process, validate, pk) threw, said of `what` and where;
+   * an error class of the app's own passes through as it is.
+   */
+  failed(error: unknown, what: string): never;
+  /**
+   * True when this input object was already stored under this pk in the payload (listed twice,
+   * or a cycle): the walk stops there. Otherwise remembers it.
+   */
+  seen(key: string, input: object, pk: string): boolean;
+  /** How many entities deep the walk is. */
+  depth: number;
 }
 
 // ---- Types of values ----

@@ -79,3 +79,15 @@ export function assignOwn<T extends object>(
   }
   return target;
 }
+
+const keysBySchema = new WeakMap<object, readonly string[]>();
+
+/** Object.keys of a schema object, computed once: schemas do not change once in use. */
+export function schemaKeys(shape: object): readonly string[] {
+  let keys = keysBySchema.get(shape);
+  if (keys === undefined) {
+    keys = Object.keys(shape);
+    keysBySchema.set(shape, keys);
+  }
+  return keys;
+}
