@@ -63,84 +63,87 @@ function tableWriter(
   walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'seen'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
-  const read = <T>(family: Record<string, Record<string, T>>, key: string, pk: string) =>
-    getOwn(getOwn(family, key), pk);
-  const set = (family: 'entities' | 'entitiesMeta', key: string, pk: string, value: unknown) => {
-    const all = tables[family] as Record<string, Record<string, unknown>>;
-    const table = getOwn(all, key) ?? {};
-    const next = writer.set(table, pk, value);
-    if (next !== table) tables[family] = writer.set(all, key, next) as never;
+  const families = ['entities', 'entitiesMeta'] as const;
+  /** Each key's two tables as they are now, found once per key (reads come in runs of one key). */
+  type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?];
+  /** Each key's two tables as they are now, found once per key and once per entity written. */
+  const slots = new Map<string, Slot>();
+  const slot = (key: string): Slot => {
+    let found = slots.get(key);
+    if (found === undefined) {
+      slots.set(key, (found = [getOwn(tables.entities, key), getOwn(tables.entitiesMeta, key)]));
+    }
+    return found;
   };
-  const write = (key: string, pk: string, value: StoredEntity, at: EntityMeta): void => {
-    const previous = read(tables.entitiesMeta, key, pk);
-    set('entities', key, pk, value);
+  const set = (found: Slot, family: 0 | 1, key: string, pk: string, value: unknown) => {
+    const table = (found[family] ?? {}) as Record<string, unknown>;
+    const next = writer.set(table, pk, value);
+    if (next !== table) {
+      found[family] = next as never;
+      const name = families[family];
+      tables[name] = writer.set(tables[name] as Record<string, unknown>, key, next) as never;
+    }
+  };
+  /** Writes `value` and its meta `at` over what the store holds (whose meta is `previous`). */
+  const write = (found: Slot, key: string, pk: string, value: StoredEntity, at: EntityMeta) => {
+    const previous = getOwn(found[1], pk);
+    set(found, 0, key, pk, value);
     if (
       previous === undefined ||
       (previous !== at &&
         (previous.fetchedAt !== at.fetchedAt || previous.expiresAt !== at.expiresAt))
     ) {
-      set('entitiesMeta', key, pk, at);
+      set(found, 1, key, pk, at);
     }
   };
   /** Newer in the store than this payload: it must not be overwritten. */
-  const newer = (key: string, pk: string) =>
-    (read(tables.entitiesMeta, key, pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
+  const newer = (found: Slot, pk: string) =>
+    (getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
+  /** Unchanged data keeps the stored object, so nothing that shows it renders again. */
+  const same = (existing: StoredEntity | undefined, next: StoredEntity) =>
+    existing !== undefined && existing !== INVALID && next !== INVALID && jsonEqual(existing, next)
+      ? existing
+      : next;
   const delegate: NormalizeDelegate & { tables: NormalizedStore } = {
     ...walk,
     depth: 0,
     tables,
-    getEntity: (key, pk) => read(tables.entities, key, pk),
-    getEntities: (key) => getOwn(tables.entities, key),
+    getEntity: (key, pk) => getOwn(slot(key)[0], pk),
+    getEntities: (key) => slot(key)[0],
+    // `entity` undefined: the plain merge, skipped when it would change nothing (`covers`).
     mergeEntity(entity, key, pk, incoming) {
-      const existing = read(tables.entities, key, pk);
-      const existingMeta = read(tables.entitiesMeta, key, pk);
-      const defaultMerge = entity === undefined;
-      const merge = (older: Record<string, unknown>, newer: Record<string, unknown>) =>
-        entity ? entity.merge(older, newer) : { ...older, ...newer };
+      const found = slot(key);
+      const existing = getOwn(found[0], pk);
+      const existingMeta = getOwn(found[1], pk);
       let next: StoredEntity = incoming;
       let at = meta;
       if (existing === undefined) {
         // first seen: stored as it came
-      } else if (existing !== INVALID && existingMeta === meta) {
-        // The same pk earlier in this payload (every write of it carries this payload's meta
-        // object): same age, so simply merge.
-        if (defaultMerge && covers(existing, incoming)) return;
-        next = merge(existing, incoming);
       } else if (existingMeta !== undefined && existingMeta.fetchedAt > meta.fetchedAt) {
         // Older than what the store holds: the stored values win, and an INVALID mark stays.
         if (existing === INVALID) return;
-        next = merge(incoming, existing);
+        next = entity ? entity.merge(incoming, existing) : { ...incoming, ...existing };
         at = existingMeta;
       } else if (existing !== INVALID) {
-        next = defaultMerge && covers(existing, incoming) ? existing : merge(existing, incoming);
+        // Also the same pk earlier in this payload (its writes carry this payload's meta).
+        if (!entity && covers(existing, incoming)) {
+          if (existingMeta === meta) return;
+          next = existing;
+        } else {
+          next = entity ? entity.merge(existing, incoming) : { ...existing, ...incoming };
+        }
       }
-      // Unchanged data keeps the stored object, so nothing that shows it renders again.
-      if (
-        next !== existing &&
-        existing !== undefined &&
-        existing !== INVALID &&
-        jsonEqual(existing, next)
-      )
-        next = existing;
-      write(key, pk, next, at);
+      if (next !== existing) next = same(existing, next);
+      write(found, key, pk, next, at);
     },
     setEntity(key, pk, value, ifNewer = false) {
-      if (ifNewer && newer(key, pk)) return;
-      const existing = read(tables.entities, key, pk);
-      write(
-        key,
-        pk,
-        existing !== undefined &&
-          existing !== INVALID &&
-          value !== INVALID &&
-          jsonEqual(existing, value)
-          ? existing
-          : value,
-        meta,
-      );
+      const found = slot(key);
+      if (!(ifNewer && newer(found, pk)))
+        write(found, key, pk, same(getOwn(found[0], pk), value), meta);
     },
     invalidate(key, pk) {
-      if (!newer(key, pk)) write(key, pk, INVALID, meta);
+      const found = slot(key);
+      if (!newer(found, pk)) write(found, key, pk, INVALID, meta);
     },
   };
   return delegate;
@@ -251,7 +254,8 @@ export function normalize<R = unknown>(
     if (schema === undefined || schema === null) return value;
     // A Union hands its value on to the member entity: the same place, not a step deeper (an
     // error there would name it twice, `response[1][1]`).
-    const step = at !== undefined && !(value === ancestors.at(-1) && isEntityClass(schema));
+    const entity = isEntityClass(schema);
+    const step = at !== undefined && !(value === ancestors.at(-1) && entity);
     if (step) {
       path.push(at!);
       if (path.length > 4 * MAX_DEPTH) {
@@ -263,7 +267,7 @@ export function normalize<R = unknown>(
         path.length > CYCLE_CHECK_DEPTH &&
         typeof value === 'object' &&
         value !== null &&
-        !isEntityClass(schema) &&
+        !entity &&
         ancestors.includes(value)
       ) {
         fail('The response refers back to itself (a cycle)');
@@ -274,14 +278,14 @@ export function normalize<R = unknown>(
     // entity only object text (array text may be a compound pk, JSON.stringify([org, id])).
     if (
       typeof value === 'string' &&
-      (isEntityClass(schema) ? /^\s*\{/.test(value) : typeof schema === 'object') &&
+      (entity ? /^\s*\{/.test(value) : typeof schema === 'object') &&
       jsonHint(value) !== ''
     ) {
       fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     }
     const steps = stepsOf(schema);
     const out =
-      steps === undefined || ((value === undefined || value === null) && !isEntityClass(schema))
+      steps === undefined || ((value === undefined || value === null) && !entity)
         ? value
         : steps.normalize(value, parent, key, callArgs, visit, writer);
     if (step) {

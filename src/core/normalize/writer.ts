@@ -25,6 +25,8 @@ export class Writer {
   readonly log: WriteLog | undefined;
   /** What each write in place replaced: record, key, whether it held the key, its value. */
   readonly #undo: unknown[] = [];
+  /** The copies this writer made: nobody else has seen them, so their writes need no undo. */
+  readonly #made = new Set<object>();
 
   constructor(owned = new WeakSet<object>(), log?: WriteLog) {
     this.owned = owned;
@@ -64,11 +66,14 @@ export class Writer {
   #writable<R extends AnyRecord>(record: R, key: string, had: boolean): R {
     this.changed = true;
     let target = record;
-    if (this.owned.has(record)) {
+    if (this.#made.has(record)) {
+      // written before in this reduction: nothing to take back
+    } else if (this.owned.has(record)) {
       this.#undo.push(record, key, had, record[key]);
     } else {
       // Spread defines own properties, so a `__proto__` key stays an ordinary entry.
       this.owned.add((target = { ...record }));
+      this.#made.add(target);
     }
     const log = this.log;
     if (log) {

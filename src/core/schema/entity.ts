@@ -35,7 +35,7 @@ function checked(
   key: string | undefined,
   args: Args,
   { fail, failed, depth }: NormalizeDelegate,
-): [Record<string, unknown>, string] {
+): { processed: Record<string, unknown>; pk: string } {
   const name = `Entity ${entity.key}`;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     fail(`${name} expected an object, got ${kindOf(input)}`);
@@ -63,7 +63,7 @@ function checked(
       `${name} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
     );
   }
-  return [processed, String(id)];
+  return { processed, pk: String(id) };
 }
 
 export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
@@ -220,7 +220,7 @@ export abstract class Entity {
     if (typeof input === 'string' || typeof input === 'number') return input;
     // The checks are a function of their own: deep graphs recurse through this one, and its
     // frame is what 1,000 nested entities must fit in.
-    const [processed, pk] = checked(this, input, parent, key, args, delegate);
+    const { processed, pk } = checked(this, input, parent, key, args, delegate);
     const nested = this.schema;
     const fields = schemaKeys(nested);
     // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
