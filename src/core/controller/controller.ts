@@ -11,7 +11,6 @@ import { Invalidate } from '../schema/invalidate.js';
 import { getOwn } from '../util/own.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
-import { controllerInternals } from '../protocol/internals.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
@@ -27,7 +26,7 @@ import { readResponse } from '../store/read-response.js';
 import { restoreState, storedKeys } from '../store/state.js';
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
-import type { StoreChange } from '../store/store.js';
+import type { StoreChange, StoreView } from '../store/store.js';
 import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
@@ -197,17 +196,12 @@ export class Controller implements ControllerLike {
   }
 
   /**
-   * For the built-in managers only (not exported from the package).
-   * @internal
+   * The store, read-only: its committed and visible states and its write log, for managers and
+   * devtools (garbage collection, tab sync). Writes go through `dispatch()`.
+   * @example const stored = Object.keys(controller.store.committed.meta).length;
    */
-  [controllerInternals]() {
-    return {
-      store: this.#store,
-      optimistic: this.#optimistic,
-      timers: this.#timers as Timers,
-      now: this.#now,
-      entries: this.#entries,
-    };
+  get store(): StoreView {
+    return this.#store;
   }
 
   /**

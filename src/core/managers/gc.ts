@@ -5,7 +5,6 @@
  * written. What it knows of each key is the Controller's own record (`reads()`): it keeps none.
  */
 import type { Controller } from '../controller/controller.js';
-import { controllerInternals } from '../protocol/internals.js';
 import type { Manager } from '../controller/manager.js';
 import { storeArgs } from '../protocol/store-key.js';
 import { unref } from '../env/timers.js';
@@ -23,7 +22,6 @@ export class GcManager implements Manager {
   constructor(readonly gcTime: number) {}
 
   attach(controller: Controller): () => void {
-    const internals = controller[controllerInternals]();
     const { timers } = controller;
     const gcTime = this.gcTime;
     let timer: unknown;
@@ -45,7 +43,8 @@ export class GcManager implements Manager {
     };
 
     const collect = (): void => {
-      const { committed, visible, optimisticReads } = internals.store;
+      const { committed, visible, optimisticReads } = controller.store;
+      const running = new Map(controller.inFlight().map((request) => [request.id, request]));
       const now = controller.now();
       const marks = new EntityMarks();
       /** Marks what `value` (stored for `schema`) references, `args` its read's. */
@@ -83,7 +82,7 @@ export class GcManager implements Manager {
         if (!due(key, gcTime, false) && hasOwn(committed.endpoints, key)) known = false;
       }
       for (const entry of committed.optimistic) {
-        const endpoint = internals.optimistic.endpointOf(entry.id);
+        const endpoint = running.get(entry.id)?.endpoint;
         if (endpoint && hasOwn(visible.endpoints, entry.key)) {
           mark(
             endpoint.schema,
@@ -123,7 +122,7 @@ export class GcManager implements Manager {
         schedule(controller.now() + gcTime);
       }
     });
-    if (storedKeys(internals.store.committed).length > 0) schedule(controller.now() + gcTime);
+    if (storedKeys(controller.store.committed).length > 0) schedule(controller.now() + gcTime);
     return () => {
       stop();
       if (timer !== undefined) timers.clearTimeout(timer);
