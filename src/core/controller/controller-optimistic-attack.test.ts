@@ -14,7 +14,7 @@ import { Controller } from './controller.js';
 import { hydrate } from '../hydration.js';
 import { MemoCache } from '../normalize/memo-cache.js';
 import { readResponse } from '../store/read-response.js';
-import { OptimisticQueue } from './optimistic-queue.js';
+import { replay } from './optimistic.js';
 import { ValuesSchema } from '../schema/values.js';
 import type { StoreState } from '../store/state.js';
 
@@ -130,9 +130,8 @@ async function run(seed: number, gcTime: number) {
    * its request in flight (an entry's id is its request's).
    */
   const freshReplay = (committed: StoreState) => {
-    const queue = new OptimisticQueue(new MemoCache(), clock.now);
-    for (const request of controller.inFlight()) queue.register(request.id, request.endpoint);
-    return queue.replay(committed).state;
+    const running = new Map(controller.inFlight().map((request) => [request.id, request]));
+    return replay(committed, (id) => running.get(id)?.endpoint, new MemoCache(), clock.now()).state;
   };
   const id = () => String(r.int(6));
   const todo = (pk: string, step: number) => ({
@@ -171,8 +170,7 @@ async function run(seed: number, gcTime: number) {
     changed = false;
     lastVisible = store.visible;
     const committed = store.committed;
-    const expected =
-      committed.optimistic.length === 0 ? committed : freshReplay(committed);
+    const expected = committed.optimistic.length === 0 ? committed : freshReplay(committed);
     assert.deepEqual(
       clone(store.visible, true),
       clone(expected, true),
