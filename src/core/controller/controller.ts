@@ -576,17 +576,12 @@ export class Controller implements ControllerLike {
 
   /**
    * The requests started and not settled, oldest first: for devtools and progress displays that
-   * attach while requests run (later ones are announced on `events`).
+   * attach while requests run (later ones are announced on `events`). The Controller's own
+   * requests, read-only, as `reads()` hands out its records: `startedAt` moves while one waits.
    * @example controller.inFlight().map((request) => request.key)
    */
   inFlight(): InFlightRequest[] {
-    return [...this.#running.values()].map(({ id, endpoint, args, key, startedAt }) => ({
-      id,
-      endpoint,
-      args,
-      key,
-      startedAt,
-    }));
+    return [...this.#running.values()];
   }
 
   /**
@@ -781,6 +776,11 @@ export class Controller implements ControllerLike {
 
   #settle(request: Request): void {
     this.#running.delete(request.id);
+    this.#unshare(request);
+  }
+
+  /** An identical read sent later does not join `request` (settled, outdated or aborted). */
+  #unshare(request: Request): void {
     if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
   }
 
@@ -920,8 +920,7 @@ export class Controller implements ControllerLike {
       if (request.key !== key || request.endpoint.sideEffect || (request.awaited && !outdated)) {
         continue;
       }
-      // An aborted or outdated read is nobody's to join.
-      if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
+      this.#unshare(request);
       if (!request.awaited) {
         request.abort.abort();
         request.wake?.();
