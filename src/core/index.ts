@@ -84,7 +84,7 @@ export type {
 } from './controller/events.js';
 export type { Manager } from './controller/manager.js';
 export type { Action } from './store/actions.js';
-export type { StoreChange } from './store/store.js';
+export type { StoreChange, StoreView } from './store/store.js';
 export { isEndpoint } from './protocol/is-endpoint.js';
 export type { StoreState, ResponseMeta, ResponseError, OptimisticEntry } from './store/state.js';
 export type { Timers } from './env/timers.js';

@@ -5,7 +5,6 @@ import type { ResourceProvider } from '../index.js';
 import type { ResourceDevtools } from './index.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import './index.js';
-import { controllerInternals } from '../core/protocol/internals.js';
 import { until as waitUntil } from '../lit/test-utils/reader.js';
 import { skipInThisEngine } from '../../test/browser/engine.js';
 
@@ -291,7 +290,7 @@ describe('<resource-devtools>', () => {
     await until(() => expect(panel.textContent).to.contain('"b"'));
     // getState() hands the tables over for keeping: the next write would copy the whole table
     // (with 10,000 entities, a few ms on every action while the panel is open).
-    const table = () => controller[controllerInternals]().store.committed.entities['Gadget'];
+    const table = () => controller.store.committed.entities['Gadget'];
     const before = table();
     controller.setResponse(GadgetResource.get, { id: '1' }, { id: '1', name: 'a2' });
     await until(() => expect(panel.textContent).to.contain('"a2"'));

@@ -1,7 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { ExpiryStatus, controllerContext } from '../index.js';
-import { controllerInternals } from '../core/protocol/internals.js';
 import type {
   Controller,
   ControllerEvent,
@@ -420,7 +419,7 @@ export class ResourceDevtools extends LitElement {
 
   /** Forgets how to refetch keys that are neither stored, read, nor in flight. */
   #prune(): void {
-    const { meta, errors } = this.#watching![controllerInternals]().store.committed;
+    const { meta, errors } = this.#watching!.store.committed;
     const flying = new Set([...this.#flights.values()].map((flight) => flight.key));
     const subscribed = new Set<string>();
     for (const read of this.#watching!.reads()) if (read.subscribers > 0) subscribed.add(read.key);
@@ -452,7 +451,7 @@ export class ResourceDevtools extends LitElement {
     }
     // Read now, not kept: getState() would hand the store's tables over for keeping, and the
     // next write would copy each one it touches (10,000 entities: ~6 ms a write in Chromium).
-    const state = controller[controllerInternals]().store.committed;
+    const state = controller.store.committed;
     return html`<div part="panel">
       ${this.#renderHeader(
         html`<button data-action="reset" @click=${() => controller.resetEntireStore()}>

@@ -7,7 +7,6 @@ import { todoEndpoints } from '../core/controller/test-utils/entities.js';
 import type { Todo } from '../core/controller/test-utils/entities.js';
 import type { Controller } from '../core/index.js';
 import { flush } from './test-utils/harness.js';
-import { controllerInternals } from '../core/protocol/internals.js';
 
 failOnUnhandledRejection();
 
@@ -128,7 +127,7 @@ describe('TabSyncManager', () => {
   it('while attached, the store logs what each write wrote; detached, it stops', () => {
     const tab = setup();
     open.push(tab.controller);
-    const { store } = tab.controller[controllerInternals]();
+    const { store } = tab.controller;
     const detach = new TabSyncManager({ channel: `test-${process.pid}-log` }).attach(
       tab.controller,
     );

@@ -5,7 +5,6 @@
  * travels too; what a tab received it does not send on, so tabs never echo each other.
  */
 import { hydrate } from '../hydration/index.js';
-import { controllerInternals } from '../core/protocol/internals.js';
 import { getOwn } from '../core/util/own.js';
 import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';
 import { decodeState, encodeState } from './state-codec.js';
@@ -52,7 +51,7 @@ export class TabSyncManager implements Manager {
     // What writes committed since the last send: entity pks by type, and response keys. The
     // store logs what each write wrote while this counts itself in, so finding them costs what
     // was written, not what the store holds.
-    const { store } = controller[controllerInternals]();
+    const { store } = controller;
     store.logWrites++;
     const written = new Map<string, Set<string>>();
     const keys = new Set<string>();

@@ -1,17 +1,24 @@
 /**
- * The Controller is a facade: it builds actions, reads state and delegates. A request's life is
- * request-runner.ts, requests in flight are tracked by request-tracker.ts, per-key bookkeeping lives in one KeyEntry per store key, expiry rules in
- * expiry.ts, optimistic updates in optimistic-queue.ts, and polling, garbage collection and
- * revalidation are managers that read its events. It touches no DOM: fetch, the clock and timers
- * come in through options.
+ * The Controller runs endpoints against one normalized store and keeps one record per store key
+ * beside it: who reads the key, its requests in flight, the order of their outcomes, its failures
+ * in a row (backoff) and when it was last used. A request's whole life (dedupe, the optimistic
+ * entry, attempts and the waits between them, the commit in request order) is here, so a reset or
+ * a dispose reaches every part of it. Polling, GC and revalidation are managers that work through
+ * the public methods, `events` and the read-only `store`. It touches no DOM: fetch, the clock and
+ * timers come in through options.
  */
 import { MemoCache } from '../normalize/memo-cache.js';
+import { normalize, NormalizeError } from '../normalize/normalize.js';
+import { Denormalizer } from '../normalize/denormalizer.js';
 import type { EntityClass } from '../schema/types.js';
+import { INVALID } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { getOwn } from '../util/own.js';
+import { shortUrl } from '../util/describe.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
-import { controllerInternals } from '../protocol/internals.js';
+import { checkOptions } from '../protocol/check-options.js';
+import { isAbortError } from '../protocol/error-policy.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
@@ -21,26 +28,22 @@ import type {
   Resolved,
   ResponseInfo,
   RetryOption,
+  RunContext,
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
-import { readResponse } from '../store/read-response.js';
+import { readFailure, readResponse, sameResponse } from '../store/read-response.js';
 import { restoreState, storedKeys } from '../store/state.js';
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
-import type { StoreChange } from '../store/store.js';
+import type { StoreChange, StoreView } from '../store/store.js';
 import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { dataExpiresAt, DEFAULT_DATA_EXPIRY } from './expiry.js';
-import { checkOptions } from '../protocol/check-options.js';
-import { KeyEntries } from './key-entry.js';
+import { dataExpiresAt, DEFAULT_DATA_EXPIRY, errorExpiry } from './expiry.js';
 import type { Manager } from './manager.js';
-import { OptimisticQueue } from './optimistic-queue.js';
-import { RequestTracker } from './request-tracker.js';
-import { DEFAULT_RETRY } from './retry.js';
-import type { RetryEnv } from './retry.js';
-import { RequestRunner } from './request-runner.js';
+import { replay } from './optimistic.js';
+import { DEFAULT_RETRY, retryDelay } from './retry.js';
 import { ResponseObserver } from './response-observer.js';
 
 /** Options of `new Controller()`. */
@@ -106,8 +109,49 @@ export interface InFlightRequest {
   readonly startedAt: number;
 }
 
-const DEFAULT_GC_TIME = 5 * 60_000;
+/** The record of one store key (what `reads()` shows, and what only the Controller uses). */
+interface KeyRecord extends ReadRecord {
+  subscribers: number;
+  inFlight: number;
+  lastUsed: number;
+  shown?: ReadRecord['shown'];
+  /** The newest request (or `setResponse`, invalidation) whose data counts; 0: none. */
+  dataSeq: number;
+  /** The newest request whose error was committed; 0: none. */
+  errorSeq: number;
+  /** Soft failures in a row, for the error's backoff; a success clears it. */
+  failures: number;
+  /** The last reads handed out, so an unchanged read is the same object. */
+  reads: ResponseInfo[];
+}
+
+/** A request started and not settled. Its id orders outcomes, whatever the clock's resolution. */
+interface Request extends InFlightRequest {
+  /** When it was sent (`RunContext.sending` moves it): its answer is as old as that. */
+  startedAt: number;
+  readonly record: KeyRecord;
+  /** The dedupe key of a GET (the endpoint's own key, pagination field included). */
+  readonly requestKey: string;
+  readonly normalizeArgs: readonly unknown[];
+  /** Its id when it has an optimistic entry, which its outcome's action removes. */
+  readonly settles: number | undefined;
+  readonly abort: AbortController;
+  /** True once a caller awaits it (`fetch`, `refetch`): then only the caller may give it up. */
+  awaited: boolean;
+  promise?: Promise<unknown>;
+  /** Ends the wait before its next attempt, while it waits. */
+  wake?: () => void;
+}
+
+/** How many differing reads of one key keep their identity (readers with different endpoints). */
+const READS_PER_KEY = 4;
 const ignore = (): void => {};
+const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
+/** A request nobody awaits for sure: its rejection is handled here. */
+const background = (promise: Promise<unknown>): Promise<unknown> => (
+  promise.catch(ignore),
+  promise
+);
 
 /**
  * Runs endpoints against one normalized store.
@@ -129,60 +173,42 @@ export class Controller implements ControllerLike {
   readonly #memo = new MemoCache();
   readonly #now: () => number;
   readonly #timers: CountedTimers;
-  readonly #requests: RequestTracker;
-  readonly #optimistic: OptimisticQueue;
-  /** One record per store key. */
-  readonly #entries = new KeyEntries();
+  readonly #fetch: typeof globalThis.fetch | undefined;
+  readonly #retry: RetryOption;
+  readonly #records = new Map<string, KeyRecord>();
+  /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
+  readonly #running = new Map<number, Request>();
+  /** GETs in flight by request key: an identical read joins one instead of sending its own. */
+  readonly #shared = new Map<string, Request>();
   readonly #detach: (() => void)[] = [];
-  /** Aborted by `dispose()`: retries stop. */
-  readonly #life = new AbortController();
-  #subscriptionCount = 0;
+  #seq = 0;
+  /** Requests with a smaller id started before the last reset: their outcome is no one's. */
+  #resetSeq = 0;
+  #lastStamp = -Infinity;
+  #subscriptions = 0;
   /** What `online()` / `offline()` said last: retries wait while the network is away. */
   #online = true;
-  readonly #runner: RequestRunner;
+  /** Set by `dispose()`: no retry starts, and every wait between attempts ends. */
+  #disposed = false;
 
   constructor(options: ControllerOptions = {}) {
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
-    this.#requests = new RequestTracker(this.#now);
-    this.#optimistic = new OptimisticQueue(this.#memo, this.#now);
+    this.#fetch = options.fetch;
+    this.#retry = options.retry ?? DEFAULT_RETRY;
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
     }
-    const retryEnv: RetryEnv = {
-      readRetry: options.retry ?? DEFAULT_RETRY,
-      stopped: this.#life.signal,
-      timers: this.#timers,
-      now: this.#now,
-      isOnline: () => this.#online,
-      whenOnline: (callback) => {
-        const stop = this.events.subscribe((event) => {
-          if (event.type !== 'online') return;
-          stop();
-          callback();
-        });
-        return stop;
-      },
-    };
     this.#store = new Store(
       restoreState(options.initialState),
-      (base, owned, log) => this.#optimistic.replay(base, owned, log),
+      (base, owned, log) =>
+        replay(base, (id) => this.#running.get(id)?.endpoint, this.#memo, this.#now(), owned, log),
       (action, state) => this.#committed(action, state),
     );
-    this.#runner = new RequestRunner({
-      store: this.#store,
-      memo: this.#memo,
-      requests: this.#requests,
-      optimistic: this.#optimistic,
-      events: this.events,
-      entries: this.#entries,
-      now: this.#now,
-      fetch: options.fetch,
-      timers: this.#timers,
-      retryEnv,
-    });
     this.#used(this.#store.committed);
-    const gcTime = options.gcTime ?? DEFAULT_GC_TIME;
+    const gcTime = options.gcTime ?? 5 * 60_000;
+    // The defaults live here, not in the provider: a Controller made by hand behaves as one made
+    // by <resource-provider>, and `managers` only adds.
     const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
     if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
     try {
@@ -194,20 +220,6 @@ export class Controller implements ControllerLike {
       this.dispose();
       throw error;
     }
-  }
-
-  /**
-   * For the built-in managers only (not exported from the package).
-   * @internal
-   */
-  [controllerInternals]() {
-    return {
-      store: this.#store,
-      optimistic: this.#optimistic,
-      timers: this.#timers as Timers,
-      now: this.#now,
-      entries: this.#entries,
-    };
   }
 
   /**
@@ -227,12 +239,22 @@ export class Controller implements ControllerLike {
   }
 
   /**
-   * One record per store key the Controller knows: its subscribers, and how it was last read. The
-   * same records the Controller keeps, read-only: what managers and devtools use.
+   * The store, read-only: its committed and visible states and its write log, for managers and
+   * devtools (garbage collection, tab sync). Writes go through `dispatch()`.
+   * @example const stored = Object.keys(controller.store.committed.meta).length;
+   */
+  get store(): StoreView {
+    return this.#store;
+  }
+
+  /**
+   * One record per store key the Controller knows: its subscribers, requests in flight, last use
+   * and how it was last read. The records the Controller keeps, read-only: what managers and
+   * devtools use.
    * @example for (const read of controller.reads()) if (read.subscribers > 0) console.log(read.key);
    */
   reads(): IterableIterator<ReadRecord> {
-    return this.#entries.values();
+    return this.#records.values();
   }
 
   // ---- Requests ----
@@ -244,7 +266,7 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#runner.run(endpoint, args, false, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, false, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -254,7 +276,7 @@ export class Controller implements ControllerLike {
    * @example await controller.refetch(MeResource.get);
    */
   refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#runner.run(endpoint, args, true, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, true, true) as Promise<Resolved<E>>;
   }
 
   /**
@@ -288,23 +310,18 @@ export class Controller implements ControllerLike {
     args: readonly unknown[],
     ignoreError: boolean,
   ): Promise<unknown> | undefined {
-    let requestKey: string;
+    let joinable: boolean;
     try {
-      requestKey = endpoint.key(...args);
+      joinable = !endpoint.sideEffect && this.#shared.has(endpoint.key(...args));
     } catch (error) {
-      return this.#background(Promise.reject(error));
+      return background(Promise.reject(error));
     }
-    if (!endpoint.sideEffect && this.#requests.shared(requestKey)) return undefined;
+    if (joinable) return undefined;
     const info = this.getResponse(endpoint, ...(args as never[]));
-    if (info.expiryStatus === ExpiryStatus.Valid) return undefined;
-    if (!ignoreError && info.error !== undefined) return undefined;
-    return this.#background(this.#runner.run(endpoint, args, false, false));
-  }
-
-  /** A request nobody awaits for sure: its rejection is handled here. */
-  #background(promise: Promise<unknown>): Promise<unknown> {
-    promise.catch(ignore);
-    return promise;
+    if (info.expiryStatus === ExpiryStatus.Valid || (!ignoreError && info.error !== undefined)) {
+      return undefined;
+    }
+    return background(this.#run(endpoint, args, false, false));
   }
 
   // ---- Reads ----
@@ -319,9 +336,12 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): ResponseInfo<Resolved<E>> {
-    const key = storeKey(endpoint, args);
+    const { reads } = this.#record(storeKey(endpoint, args));
     const info = readResponse(this.#store.visible, this.#memo, endpoint, args, this.#now());
-    return this.#entries.of(key).sameRead(info) as ResponseInfo<Resolved<E>>;
+    for (const read of reads)
+      if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
+    if (reads.unshift(info) > READS_PER_KEY) reads.pop();
+    return info as ResponseInfo<Resolved<E>>;
   }
 
   /**
@@ -364,10 +384,7 @@ export class Controller implements ControllerLike {
   invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
   invalidate(entity: EntityClass, pk: string | number | object): void;
   invalidate(target: EndpointLike | EntityClass, ...args: unknown[]): void {
-    if (!isEndpoint(target)) {
-      this.set(new Invalidate(target), args[0]);
-      return;
-    }
+    if (!isEndpoint(target)) return this.set(new Invalidate(target), args[0]);
     const key = storeKey(target, args);
     // Before the store is told (its readers may ask again at once), and also when it holds
     // nothing to mark (a first read, one invalidated already): a read in flight was sent before
@@ -398,7 +415,7 @@ export class Controller implements ControllerLike {
       type: 'entities/set',
       schema,
       value,
-      fetchedAt: this.#requests.stamp(),
+      fetchedAt: this.#stamp(),
       date: now,
       expiresAt: now + DEFAULT_DATA_EXPIRY,
     });
@@ -414,27 +431,26 @@ export class Controller implements ControllerLike {
     ...argsAndResponse: [...Parameters<E>, unknown]
   ): void {
     const args = argsAndResponse.slice(0, -1);
-    const response = argsAndResponse[argsAndResponse.length - 1];
     const key = storeKey(endpoint, args);
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(endpoint);
     const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
-    const seq = this.#requests.nextSeq();
+    const seq = ++this.#seq;
     this.#store.dispatch({
       type: 'response/set',
       key,
       schema: endpoint.schema,
       args: storeArgs(endpoint, args),
-      response,
-      fetchedAt: this.#requests.stamp(),
+      response: argsAndResponse[args.length],
+      fetchedAt: this.#stamp(),
       date: now,
       expiresAt: dataExpiresAt(endpoint, now),
       keepError: false,
       settles: undefined,
     });
-    const entry = this.#entries.of(key);
-    entry.dataSeq = Math.max(entry.dataSeq, seq);
+    const record = this.#record(key);
+    record.dataSeq = Math.max(record.dataSeq, seq);
   }
 
   /**
@@ -456,11 +472,19 @@ export class Controller implements ControllerLike {
 
   /**
    * Empties the store. Responses to requests started before the reset are dropped when they
-   * arrive (their callers' promises still settle); reads nobody awaits are aborted.
+   * arrive (their callers' promises still settle); reads nobody awaits are aborted, and a request
+   * waiting to be tried again stops waiting and fails with its last failure.
    * @example logoutButton.onclick = () => controller.resetEntireStore();
    */
   resetEntireStore(): void {
-    this.#requests.reset();
+    this.#resetSeq = ++this.#seq;
+    this.#shared.clear();
+    for (const request of this.#running.values()) {
+      // Awaited requests and mutations run on: a caller waits for them, and a sent mutation is
+      // not undone by an abort. A wait would only end in an answer that is dropped.
+      if (!request.awaited && !request.endpoint.sideEffect) request.abort.abort();
+      request.wake?.();
+    }
     this.#store.dispatch({ type: 'reset', date: this.#now() });
   }
 
@@ -486,34 +510,29 @@ export class Controller implements ControllerLike {
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void {
     const key = storeKey(endpoint, args);
-    const entry = this.#entries.of(key);
-    entry.subscribers++;
-    entry.shown = { endpoint, args };
-    this.#subscriptionCount++;
-    const emit = (phase: 'add' | 'remove') =>
+    const record = this.#record(key);
+    record.shown = { endpoint, args };
+    const count = (delta: 1 | -1) => {
+      this.#subscriptions += delta;
+      record.subscribers += delta;
       this.events.emit({
         type: 'subscription',
-        phase,
+        phase: delta > 0 ? 'add' : 'remove',
         endpoint,
         args,
         key,
-        count: entry.subscribers,
+        count: record.subscribers,
       });
-    emit('add');
+    };
+    count(1);
     let active = true;
     return () => {
       if (!active) return;
       active = false;
-      entry.subscribers--;
-      this.#subscriptionCount--;
-      emit('remove');
-      if (entry.idle) entry.lastUsed = this.#now();
+      count(-1);
+      this.#left(record);
       // Checked a microtask later: an element moved in the DOM leaves and comes back at once.
-      if (entry.subscribers === 0) {
-        queueMicrotask(() => {
-          if (entry.subscribers === 0) this.#requests.abortUnneeded(key);
-        });
-      }
+      queueMicrotask(() => record.subscribers || this.#release(key));
     };
   }
 
@@ -550,23 +569,19 @@ export class Controller implements ControllerLike {
    * @example controller.dispose();
    */
   dispose(): void {
-    this.#life.abort();
+    this.#disposed = true;
+    for (const request of this.#running.values()) request.wake?.();
     for (const detach of this.#detach.splice(0)) detach();
   }
 
   /**
    * The requests started and not settled, oldest first: for devtools and progress displays that
-   * attach while requests run (later ones are announced on `events`).
+   * attach while requests run (later ones are announced on `events`). The Controller's own
+   * requests, read-only, as `reads()` hands out its records: `startedAt` moves while one waits.
    * @example controller.inFlight().map((request) => request.key)
    */
   inFlight(): InFlightRequest[] {
-    return [...this.#requests.running()].map(({ seq, endpoint, args, key, startedAt }) => ({
-      id: seq,
-      endpoint,
-      args,
-      key,
-      startedAt,
-    }));
+    return [...this.#running.values()];
   }
 
   /**
@@ -575,37 +590,376 @@ export class Controller implements ControllerLike {
    */
   stats(): ControllerStats {
     return {
-      subscriptions: this.#subscriptionCount,
+      subscriptions: this.#subscriptions,
       timers: this.#timers.pending,
       listeners: this.#store.size,
-      inFlight: this.#requests.size,
+      inFlight: this.#running.size,
     };
   }
 
-  // ---- Bookkeeping ----
+  // ---- A request's life ----
 
-  /** Every committed action: keep the per-key records in step, then tell the managers. */
+  /**
+   * Sends `endpoint(...args)` (or joins the identical read in flight, unless `force`), and
+   * resolves with the value readers see once it is committed.
+   */
+  #run(
+    endpoint: EndpointLike,
+    args: readonly unknown[],
+    force: boolean,
+    awaited: boolean,
+  ): Promise<unknown> {
+    let requestKey: string;
+    let key: string;
+    try {
+      requestKey = endpoint.key(...args);
+      key = storeKey(endpoint, args);
+      if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
+        checkOptions(endpoint);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const read = !endpoint.sideEffect;
+    const joined = read && !force && this.#shared.get(requestKey);
+    if (joined) {
+      joined.awaited ||= awaited;
+      return joined.promise!;
+    }
+    const id = ++this.#seq;
+    const record = this.#record(key);
+    const settles = endpoint.getOptimisticResponse && id;
+    const request: Request = {
+      id,
+      endpoint,
+      args,
+      key,
+      startedAt: this.#stamp(),
+      record,
+      requestKey,
+      normalizeArgs: storeArgs(endpoint, args),
+      settles,
+      abort: new AbortController(),
+      awaited,
+    };
+    this.#running.set(id, request);
+    if (read) this.#shared.set(requestKey, request);
+    record.inFlight++;
+    record.shown = { endpoint, args };
+    this.events.emit({ type: 'request', phase: 'start', id, endpoint, args, key });
+    /** Dates the request (and its optimistic update, queued again with that date). */
+    const sending = (at = this.#stamp()) => {
+      request.startedAt = at;
+      if (settles) {
+        this.#store.dispatch({
+          type: 'optimistic/add',
+          entry: { id, key, args: [...args], fetchedAt: at },
+        });
+      }
+    };
+    sending(request.startedAt);
+    const context: RunContext = {
+      ...(this.#fetch && { fetch: this.#fetch }),
+      signal: request.abort.signal,
+      timers: this.#timers,
+      sending,
+    };
+    return (request.promise = this.#attempts(request, context).then(
+      (response) => this.#succeed(request, response),
+      (error: unknown) => this.#fail(request, error),
+    ));
+  }
+
+  /**
+   * Runs the request until it succeeds or `retryDelay` gives up, rejecting with the last failure:
+   * readers see one pending read, and only the last failure is stored. Between attempts it waits
+   * on the Controller's timers and, while offline, until `online()`; the wait is dated above every
+   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort ends
+   * the wait with an AbortError; a reset or `dispose()` with the last failure.
+   */
+  async #attempts(request: Request, context: RunContext): Promise<unknown> {
+    const { endpoint, args } = request;
+    const { signal } = request.abort;
+    for (let failures = 1; ; failures++) {
+      try {
+        return await endpoint.run(args as never, context);
+      } catch (error) {
+        const delay =
+          signal.aborted || this.#disposed || this.#outdated(request, true)
+            ? undefined
+            : retryDelay(endpoint, failures, error, this.#now, this.#retry);
+        if (delay === undefined) throw error;
+        context.sending!(Infinity);
+        await new Promise<void>((resolve, reject) => {
+          let stopWaiting: (() => void) | undefined;
+          const end = (stopped?: boolean) => {
+            request.wake = undefined;
+            context.sending!();
+            this.#timers.clearTimeout(handle);
+            stopWaiting?.();
+            if (!stopped) resolve();
+            else reject(signal.aborted ? signal.reason : error);
+          };
+          request.wake = () => end(true);
+          const handle = this.#timers.setTimeout(() => {
+            if (this.#online) end();
+            else stopWaiting = this.events.subscribe((event) => event.type === 'online' && end());
+          }, delay);
+        });
+        // A newer answer (or a reset) came while this one waited: its next try would be dropped.
+        if (this.#outdated(request, true)) throw error;
+      }
+    }
+  }
+
+  #succeed(request: Request, response: unknown): unknown {
+    this.#settle(request);
+    const { key, endpoint, id, record, requestKey } = request;
+    if (this.#outdated(request)) {
+      this.#drop(request);
+      this.#emitSettled(request, true, undefined, true);
+      return this.#uncommittedValue(request, response);
+    }
+    const now = this.#now();
+    try {
+      this.#store.dispatch({
+        type: 'response/set',
+        key,
+        schema: endpoint.schema,
+        args: request.normalizeArgs,
+        response,
+        fetchedAt: request.startedAt,
+        date: now,
+        expiresAt: dataExpiresAt(endpoint, now),
+        keepError: record.errorSeq > id,
+        settles: request.settles,
+      });
+    } catch (error) {
+      // The response does not fit its schema: that is this request's error; nothing was written.
+      // Its message says what and where; the request that brought it goes in front.
+      const name = shortUrl(requestKey);
+      if (error instanceof NormalizeError && !error.message.startsWith(name)) {
+        error.message = `${name} answered data that does not fit the schema: ${error.message}`;
+      }
+      this.#commitError(request, error);
+      this.#emitSettled(request, false, error);
+      throw error;
+    }
+    record.dataSeq = Math.max(record.dataSeq, id);
+    this.#emitSettled(request, true);
+    const value = this.#committedValue(request, response);
+    if (value !== INVALID) {
+      record.failures = 0;
+      return value;
+    }
+    // Invalid right after its own answer (a required entity in it is INVALID): fetching again
+    // would bring the same, so it is this read's error, backed off like any other.
+    const lacking = new Denormalizer(this.#store.visible.entities);
+    lacking.run(endpoint.schema, getOwn(this.#store.committed.endpoints, key));
+    const error = new Error(
+      `${shortUrl(requestKey)} answered, but ${lacking.lacks ?? 'its data'} is INVALID`,
+    );
+    this.#commitError(request, error);
+    throw error;
+  }
+
+  #fail(request: Request, error: unknown): never {
+    this.#settle(request);
+    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
+    const dropped = request.abort.signal.aborted && isAbortError(error);
+    // A newer outcome is stored: this failure is not the read's any more.
+    const outdated = !dropped && this.#outdated(request, true);
+    if (dropped || outdated) this.#drop(request);
+    else this.#commitError(request, error);
+    this.#emitSettled(request, false, error, outdated || undefined, dropped);
+    throw error;
+  }
+
+  #settle(request: Request): void {
+    this.#running.delete(request.id);
+    this.#unshare(request);
+  }
+
+  /** An identical read sent later does not join `request` (settled, outdated or aborted). */
+  #unshare(request: Request): void {
+    if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
+  }
+
+  #emitSettled(
+    { id, endpoint, args, key, record }: Request,
+    ok: boolean,
+    error?: unknown,
+    outdated?: boolean,
+    aborted?: boolean,
+  ): void {
+    record.inFlight--;
+    this.#left(record);
+    this.events.emit({
+      type: 'request',
+      phase: 'settle',
+      id,
+      endpoint,
+      args,
+      key,
+      ok,
+      error,
+      aborted,
+      outdated,
+    });
+  }
+
+  #commitError(request: Request, error: unknown): void {
+    const { record } = request;
+    this.#store.dispatch({
+      type: 'response/error',
+      key: request.key,
+      error,
+      fetchedAt: request.startedAt,
+      expiresAt: this.#now() + errorExpiry(request.endpoint, error, ++record.failures),
+      settles: request.settles,
+    });
+    record.errorSeq = Math.max(record.errorSeq, request.id);
+  }
+
+  /**
+   * True when a newer outcome is committed: a reset since the request started, or (for reads)
+   * data, or with `error` an error too, from a request started later. Mutations are not ordered
+   * by key: two creates to one URL are different facts, and entity values are ordered by the
+   * normalizer.
+   */
+  #outdated({ id, endpoint, record }: Request, error?: boolean): boolean {
+    return (
+      id < this.#resetSeq ||
+      (!endpoint.sideEffect && (record.dataSeq > id || (!!error && record.errorSeq > id)))
+    );
+  }
+
+  /** Takes back the optimistic update of a request whose outcome is not committed. */
+  #drop({ settles }: Request): void {
+    if (settles) this.#store.dispatch({ type: 'optimistic/remove', id: settles });
+  }
+
+  /** The value a committed response resolves with: its result, denormalized as readers see it. */
+  #committedValue({ endpoint, key, normalizeArgs }: Request, response: unknown): unknown {
+    const schema = endpoint.schema;
+    if (schema === undefined || schema === null) return response;
+    let value: unknown;
+    try {
+      value = this.#memo.denormalize(
+        schema,
+        getOwn(this.#store.committed.endpoints, key),
+        this.#store.visible.entities,
+        normalizeArgs,
+      );
+    } catch (error) {
+      throw readFailure(error, key);
+    }
+    // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
+    return value === INVALID && endpoint.sideEffect ? response : value;
+  }
+
+  /**
+   * The value a dropped (late) response resolves with: what it says, read against the store
+   * without being committed (entity values newer than it still win).
+   */
+  #uncommittedValue({ endpoint, normalizeArgs, startedAt }: Request, response: unknown): unknown {
+    const schema = endpoint.schema;
+    if (schema === undefined || schema === null) return response;
+    try {
+      const scratch = normalize(schema, response, normalizeArgs, this.#store.visible, {
+        fetchedAt: startedAt,
+        date: this.#now(),
+        expiresAt: 0,
+      });
+      const value = this.#memo.denormalize(schema, scratch.result, scratch.entities, normalizeArgs);
+      return value === INVALID ? response : value;
+    } catch {
+      return response;
+    }
+  }
+
+  // ---- Records ----
+
+  #record(key: string): KeyRecord {
+    let record = this.#records.get(key);
+    if (!record) {
+      record = {
+        key,
+        subscribers: 0,
+        inFlight: 0,
+        lastUsed: 0,
+        dataSeq: 0,
+        errorSeq: 0,
+        failures: 0,
+        reads: [],
+      };
+      this.#records.set(key, record);
+    }
+    return record;
+  }
+
+  /**
+   * A time strictly after every earlier one handed out: two requests started in the same
+   * millisecond still order (the normalizer keeps the entity values of the later one).
+   */
+  #stamp(): number {
+    const now = this.#now();
+    return (this.#lastStamp = now > this.#lastStamp ? now : this.#lastStamp + 0.001);
+  }
+
+  /** Its last subscriber or request left: GC counts its time from now. */
+  #left(record: KeyRecord): void {
+    if (idle(record)) record.lastUsed = this.#now();
+  }
+
+  /**
+   * Aborts the reads of `key` that nobody awaits: its last subscriber left. With `outdated` (the
+   * key was invalidated), the awaited ones run on but are not joined any more.
+   */
+  #release(key: string, outdated?: boolean): void {
+    for (const request of this.#running.values()) {
+      if (request.key !== key || request.endpoint.sideEffect || (request.awaited && !outdated)) {
+        continue;
+      }
+      this.#unshare(request);
+      if (!request.awaited) {
+        request.abort.abort();
+        request.wake?.();
+      }
+    }
+  }
+
+  /**
+   * A read of `key` in flight left before an invalidation: its answer is dropped, and the read is
+   * sent again instead of joined (or aborted, when nobody awaits it).
+   */
+  #outdate(key: string): void {
+    this.#record(key).dataSeq = ++this.#seq;
+    this.#release(key, true);
+  }
+
+  /** Every committed action: keep the records in step, then tell the managers. */
   #committed(action: Action, state: StoreState): void {
-    if (action.type === 'reset') {
+    const { type } = action;
+    if (type === 'reset') {
       // Every read is void, even one that looks the same (pending before, pending after): a
       // reader waiting for a request whose answer will now be dropped must see a new read.
-      for (const [key, entry] of this.#entries) {
-        if (entry.idle) this.#entries.delete(key);
+      for (const [key, record] of this.#records) {
+        if (idle(record)) this.#records.delete(key);
         else {
-          entry.dataSeq = entry.errorSeq = entry.failures = 0;
-          entry.forgetReads();
+          record.dataSeq = record.errorSeq = record.failures = 0;
+          record.reads = [];
         }
       }
-    } else if (action.type === 'response/set' || action.type === 'response/error') {
-      this.#entries.of(action.key).lastUsed = this.#now();
-    } else if (action.type === 'hydrate') {
+    } else if (type === 'response/set' || type === 'response/error') {
+      this.#record(action.key).lastUsed = this.#now();
+    } else if (type === 'hydrate') {
       this.#used(action.state);
-    } else if (action.type === 'invalidate') {
+    } else if (type === 'invalidate') {
       for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
-    } else if (action.type === 'gc') {
-      for (const [key, entry] of this.#entries) {
-        if (entry.idle && getOwn(state.meta, key) === undefined && !getOwn(state.errors, key)) {
-          this.#entries.delete(key);
+    } else if (type === 'gc') {
+      for (const [key, record] of this.#records) {
+        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
+          this.#records.delete(key);
         }
       }
     }
@@ -615,15 +969,6 @@ export class Controller implements ControllerLike {
   /** A restored response is as good as new: its keys count as used now (GC gives them time). */
   #used(state: StoreState): void {
     const now = this.#now();
-    for (const key of storedKeys(state)) this.#entries.of(key).lastUsed = now;
-  }
-
-  /**
-   * A read of `key` in flight left before an invalidation: its answer is dropped, and the read is
-   * sent again instead of joined (or aborted, when nobody awaits it).
-   */
-  #outdate(key: string): void {
-    this.#entries.of(key).dataSeq = this.#requests.nextSeq();
-    this.#requests.abortUnneeded(key, true);
+    for (const key of storedKeys(state)) this.#record(key).lastUsed = now;
   }
 }

@@ -39,6 +39,9 @@ const NO_READ: ObservedRead<never> = Object.freeze({
   response: undefined,
 });
 
+/** A read as the Controller's methods take it: the endpoint, then its args. */
+type Read<E extends EndpointLike> = [E, ...Parameters<E>];
+
 /**
  * @example
  * const observer = new ResponseObserver(controller, TodoResource.get, [{ id: 1 }]);
@@ -47,19 +50,19 @@ const NO_READ: ObservedRead<never> = Object.freeze({
  * stop();
  */
 export class ResponseObserver<E extends EndpointLike> {
-  #endpoint: E | undefined;
-  #args: readonly unknown[] | undefined;
+  /** What is read; undefined for no read (null args) and for args the endpoint refused. */
+  #read: Read<E> | undefined;
   #key: string | undefined;
   /** The endpoint rejected the args (`{ id: '' }`): shown as the error, nothing is fetched. */
   #argsError: unknown;
   /** Bumped whenever the read changes or the reader leaves: older outcomes are dropped. */
-  #callId = 0;
+  #call = 0;
   #rejection: unknown;
-  /** The callId whose fetch is in flight: one update after another must not send it twice. */
+  /** The call whose fetch is in flight: one update after another must not send it twice. */
   #fetching = -1;
   #result: ObservedRead<Resolved<E>> = NO_READ;
   readonly #listeners = new Set<() => void>();
-  #removeStoreListener: (() => void) | undefined;
+  #unlisten: (() => void) | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -80,6 +83,7 @@ export class ResponseObserver<E extends EndpointLike> {
    * cache key) keeps its state, but takes the newest endpoint object (a hook's new headers); a
    * different one starts over, and the request of the old one is aborted unless someone else
    * needs it. Re-reads the store, and fetches when there is nothing valid to show.
+   * @example observer.setRead(TodoResource.get, [{ id: 2 }]);
    */
   setRead(endpoint: E | undefined, args: readonly unknown[] | null): void {
     let key: string | undefined;
@@ -91,39 +95,38 @@ export class ResponseObserver<E extends EndpointLike> {
         argsError = error;
       }
     }
-    this.#endpoint = endpoint && args ? endpoint : undefined;
-    this.#args = endpoint && args ? args : undefined;
+    this.#read = key === undefined ? undefined : ([endpoint, ...args!] as Read<E>);
     if (key !== this.#key || argsError !== this.#argsError) {
       this.#key = key;
       this.#argsError = argsError;
-      this.#callId++;
+      this.#call++;
       this.#rejection = undefined;
-      this.#endSubscription();
-      if (this.#listeners.size > 0) this.#startSubscription();
+      this.#unsubscribe?.();
+      this.#unsubscribe = undefined;
+      if (this.#listeners.size > 0) this.#subscribe();
     }
-    this.#update();
-    this.#fetchIfNeeded();
+    this.#refresh();
   }
 
   /**
    * Calls `listener` whenever `result` changes. The first listener makes the read live (kept
    * from GC, polled, fetched when needed); when the last leaves, the read is released.
+   * @example const stop = observer.subscribe(() => render(observer.result));
    */
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     if (this.#listeners.size === 1) {
-      this.#removeStoreListener = this.controller.addListener(this.#onStoreChange);
-      this.#startSubscription();
-      this.#update();
-      this.#fetchIfNeeded();
+      this.#unlisten = this.controller.addListener(this.#onStoreChange);
+      this.#subscribe();
+      this.#refresh();
     }
     return () => {
       if (!this.#listeners.delete(listener) || this.#listeners.size > 0) return;
-      this.#removeStoreListener?.();
-      this.#removeStoreListener = undefined;
-      this.#endSubscription();
+      this.#unlisten!();
+      this.#unsubscribe?.();
+      this.#unsubscribe = undefined;
       // What was in flight for this reader is nobody's business now.
-      this.#callId++;
+      this.#call++;
     };
   }
 
@@ -137,8 +140,8 @@ export class ResponseObserver<E extends EndpointLike> {
    * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
    */
   refetch(): Promise<void> {
-    if (!this.#endpoint || !this.#args || this.#argsError !== undefined) return Promise.resolve();
-    return this.#track(this.controller.fetch(this.#endpoint, ...(this.#args as Parameters<E>)));
+    const read = this.#read;
+    return read ? this.#track(this.controller.fetch(...read)) : Promise.resolve();
   }
 
   readonly #onStoreChange = (): void => {
@@ -148,14 +151,19 @@ export class ResponseObserver<E extends EndpointLike> {
     }
   };
 
+  #refresh(): void {
+    this.#update();
+    this.#fetchIfNeeded();
+  }
+
   /** Re-reads the store; true when the result changed. */
   #update(): boolean {
     const previous = this.#result;
     let response: ResponseInfo<Resolved<E>> | undefined;
     let readError: unknown;
-    if (this.#endpoint && this.#args && this.#argsError === undefined) {
+    if (this.#read) {
       try {
-        response = this.controller.getResponse(this.#endpoint, ...(this.#args as Parameters<E>));
+        response = this.controller.getResponse(...this.#read);
       } catch (error) {
         // The store holds what cannot be read (a constructor that throws, entities nested too
         // deeply): the reader shows why instead of throwing at whoever changed the store.
@@ -165,22 +173,22 @@ export class ResponseObserver<E extends EndpointLike> {
       if (response !== previous.response) this.#rejection = undefined;
     }
     const error = this.#argsError ?? readError ?? response?.error ?? this.#rejection;
-    let status: ReadStatus = ReadStatus.Pending;
-    if (response && response.expiryStatus !== ExpiryStatus.Invalid && response.data !== undefined) {
-      status = ReadStatus.Complete;
-    } else if (error !== undefined) {
-      status = ReadStatus.Error;
-    }
-    const data = status === ReadStatus.Complete ? response!.data : undefined;
-    if (
-      previous.status === status &&
-      previous.data === data &&
-      previous.error === error &&
-      previous.response === response
-    ) {
+    const data = response?.expiryStatus !== ExpiryStatus.Invalid ? response?.data : undefined;
+    // The status follows from data and error: comparing those is enough.
+    if (previous.data === data && previous.error === error && previous.response === response) {
       return false;
     }
-    this.#result = { status, data, error, response };
+    this.#result = {
+      status:
+        data !== undefined
+          ? ReadStatus.Complete
+          : error !== undefined
+            ? ReadStatus.Error
+            : ReadStatus.Pending,
+      data,
+      error,
+      response,
+    };
     return true;
   }
 
@@ -190,20 +198,26 @@ export class ResponseObserver<E extends EndpointLike> {
    * store, the read changes, or `refetch()` is called.
    */
   #fetchIfNeeded(): void {
-    const response = this.#result.response;
-    if (this.#listeners.size === 0 || !response || !this.#endpoint || !this.#args) return;
-    if (response.expiryStatus === ExpiryStatus.Valid || this.#result.error !== undefined) return;
-    if (this.#fetching === this.#callId) return;
-    const pending = this.controller.fetchIfStale(this.#endpoint, ...(this.#args as Parameters<E>));
+    const { response, error } = this.#result;
+    // A response is there only while there is a read.
+    if (
+      this.#listeners.size === 0 ||
+      !response ||
+      response.expiryStatus === ExpiryStatus.Valid ||
+      error !== undefined ||
+      this.#fetching === this.#call
+    ) {
+      return;
+    }
+    const pending = this.controller.fetchIfStale(...this.#read!);
     if (!pending) return;
-    const callId = (this.#fetching = this.#callId);
+    const call = (this.#fetching = this.#call);
     // Settled: look again, in case its answer was dropped (a reset while it ran) or aborted.
-    const done = () => {
-      if (this.#fetching !== callId) return;
+    void this.#track(pending).then(() => {
+      if (this.#fetching !== call) return;
       this.#fetching = -1;
       this.#fetchIfNeeded();
-    };
-    void this.#track(pending).then(done);
+    });
   }
 
   /**
@@ -212,14 +226,14 @@ export class ResponseObserver<E extends EndpointLike> {
    * newer answer, a reset): that failure is outdated, the store's word stands.
    */
   #track(request: Promise<unknown>): Promise<void> {
-    const callId = this.#callId;
+    const call = this.#call;
     const since = this.#result.response;
     return request.then(
       () => {
-        if (callId === this.#callId) this.#rejection = undefined;
+        if (call === this.#call) this.#rejection = undefined;
       },
       (error: unknown) => {
-        if (callId !== this.#callId || isAbortError(error)) return;
+        if (call !== this.#call || isAbortError(error)) return;
         let changed = this.#update();
         if (this.#result.response === since) {
           this.#rejection = error;
@@ -230,16 +244,10 @@ export class ResponseObserver<E extends EndpointLike> {
     );
   }
 
-  #startSubscription(): void {
-    if (this.#unsubscribe || !this.#endpoint || !this.#args || this.#argsError !== undefined) {
-      return;
+  #subscribe(): void {
+    if (!this.#unsubscribe && this.#read) {
+      this.#unsubscribe = this.controller.subscribe(...this.#read);
     }
-    this.#unsubscribe = this.controller.subscribe(this.#endpoint, ...(this.#args as Parameters<E>));
-  }
-
-  #endSubscription(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = undefined;
   }
 
   #notify(): void {

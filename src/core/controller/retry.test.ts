@@ -413,6 +413,31 @@ describe('the Controller and retries', () => {
   });
 });
 
+describe('reset and retries', () => {
+  it('a reset ends a wait between attempts: the caller is answered at once, with the last failure, and nothing is stored', async (t) => {
+    noJitter(t);
+    // No GC: its timer would be counted with the wait's.
+    const { controller, server, clock } = setup({ gcTime: Infinity });
+    const awaited = controller.fetch(get, { id: '1' });
+    server.take('GET /todos/1').respond(503);
+    await flush();
+    assert.equal(controller.stats().timers, 1, 'waiting to try again');
+    controller.resetEntireStore();
+    let settled = false;
+    const outcome = assert.rejects(awaited, { status: 503 }).then(() => (settled = true));
+    await flush();
+    // Before: the promise settled only when the backoff ended, however long it was.
+    assert.ok(settled, 'the caller does not wait for the backoff');
+    await outcome;
+    assert.equal(controller.stats().timers, 0);
+    assert.equal(controller.stats().inFlight, 0);
+    assert.equal(controller.getError(get, { id: '1' }), undefined, 'the failure is from before');
+    clock.advance(60_000);
+    await flush();
+    assert.equal(server.calls.length, 1, 'nothing sent after the reset');
+  });
+});
+
 describe('dispose and retries', () => {
   it('dispose ends a wait between attempts: the read fails with its last failure, no timer, no request after', async (t) => {
     noJitter(t);

@@ -1,14 +1,11 @@
 /**
- * Trying a failed read again: which failures may pass (network errors, 5xx, 408, 429), how long
- * to wait (exponential backoff with jitter, or the server's `Retry-After`), and waiting for the
- * network while offline. The whole sequence is one request to the store and to readers: they see
- * one pending read, and only the last failure is stored.
+ * Whether and when to try a failed request again: which failures may pass (network errors, 5xx,
+ * 408, 429) and how long to wait (exponential backoff with jitter, or the server's
+ * `Retry-After`). The Controller runs the attempts and the waits, one request to readers.
  */
-import { clampDelay } from '../env/timers.js';
-import type { Timers } from '../env/timers.js';
 import { isAbortError, isRetryable } from '../protocol/error-policy.js';
 import { backoff } from './expiry.js';
-import type { EndpointLike, RetryOption, RunContext } from '../protocol/types.js';
+import type { EndpointLike, RetryOption } from '../protocol/types.js';
 
 /** Retries of a read when its endpoint says nothing: three attempts in all. */
 export const DEFAULT_RETRY = 2;
@@ -16,20 +13,6 @@ export const DEFAULT_RETRY = 2;
 const BASE_DELAY = 1_000;
 /** The longest wait between attempts; a `Retry-After` beyond it ends the retries at once. */
 const MAX_RETRY_DELAY = 30_000;
-
-/** What a retry sequence needs from the Controller. */
-export interface RetryEnv {
-  readonly timers: Timers;
-  readonly now: () => number;
-  /** Whether the Controller was last told the network is there (`online()` / `offline()`). */
-  readonly isOnline: () => boolean;
-  /** Calls `callback` once the network is back; returns the function that stops waiting. */
-  readonly whenOnline: (callback: () => void) => () => void;
-  /** The retry of reads whose endpoint sets none (the Controller's `retry` option). */
-  readonly readRetry: RetryOption;
-  /** Aborted by `dispose()`: no retry starts, and every wait between attempts ends. */
-  readonly stopped: AbortSignal;
-}
 
 /**
  * The server's `Retry-After` in ms (delta-seconds or an HTTP date, read on the Controller's
@@ -72,74 +55,4 @@ export function retryDelay(
   // come back together.
   const wait = backoff(BASE_DELAY, failures, MAX_RETRY_DELAY);
   return wait / 2 + (Math.random() * wait) / 2;
-}
-
-/**
- * Runs `endpoint(...args)` until it succeeds or `retryDelay` gives up; rejects with the last
- * failure. The wait between attempts is on the Controller's timers and, while offline, lasts until
- * the network is back. An abort of `context.signal` ends the wait at once (its timer cleared) with
- * an AbortError; `env.stopped` (the Controller disposed) ends it with the last failure. `outdated`
- * says the outcome would be dropped anyway (a newer answer, a reset): no more tries. A request
- * that waits is one the server has not applied: `context.sending(Infinity)` keeps its optimistic
- * update above the reads made meanwhile, and `context.sending()` dates it anew as it ends.
- * @example await withRetries(endpoint, args, context, env, () => false);
- */
-export async function withRetries(
-  endpoint: EndpointLike,
-  args: readonly unknown[],
-  context: RunContext,
-  env: RetryEnv,
-  outdated: () => boolean,
-): Promise<unknown> {
-  for (let failures = 1; ; failures++) {
-    try {
-      return await endpoint.run(args as never, context);
-    } catch (error) {
-      const delay =
-        context.signal!.aborted || env.stopped.aborted || outdated()
-          ? undefined
-          : retryDelay(endpoint, failures, error, env.now, env.readRetry);
-      if (delay === undefined) throw error;
-      await wait(delay, context, env, error);
-      // A newer answer (or a reset) came while this one waited: its next try would be dropped.
-      if (outdated()) throw error;
-    }
-  }
-}
-
-/**
- * Waits `ms`, then for the network if it is away. An abort rejects at once with an AbortError, a
- * dispose with `failure` (the read ends as if its retries had run out). The request is dated
- * above every read while it waits, and anew as the wait ends.
- */
-function wait(ms: number, context: RunContext, env: RetryEnv, failure: unknown): Promise<void> {
-  const signal = context.signal!;
-  context.sending!(Infinity);
-  return new Promise((resolve, reject) => {
-    let stopWaiting: (() => void) | undefined;
-    const signals = [signal, env.stopped];
-    const end = (stopped?: boolean) => {
-      context.sending!();
-      env.timers.clearTimeout(handle);
-      stopWaiting?.();
-      for (const each of signals) each.removeEventListener('abort', onAbort);
-      if (!stopped) resolve();
-      else if (!signal.aborted) reject(failure);
-      else {
-        reject(
-          isAbortError(signal.reason)
-            ? signal.reason
-            : Object.assign(new Error('Aborted before a retry'), { name: 'AbortError' }),
-        );
-      }
-    };
-    const onAbort = () => end(true);
-    const handle = env.timers.setTimeout(() => {
-      if (env.isOnline()) end();
-      else stopWaiting = env.whenOnline(end);
-      // Clamped: a delay past 2^31-1 ms would fire at once.
-    }, clampDelay(ms));
-    // Removed by end(), which runs once.
-    for (const each of signals) each.addEventListener('abort', onAbort);
-  });
 }

@@ -2,10 +2,10 @@
  * Garbage collection as a manager: responses nobody used for `gcTime` are dropped, then the
  * entities nothing references any more. A response is in use while something subscribes to it
  * or a request for it is in flight; its time starts when the last of those ends or when it is
- * written. What it knows of each key is the Controller's own record (`reads()`): it keeps none.
+ * written. It keeps nothing of its own: the Controller's records (`reads()`, one per key the
+ * store holds), its requests in flight and its read-only `store` say it all.
  */
 import type { Controller } from '../controller/controller.js';
-import { controllerInternals } from '../protocol/internals.js';
 import type { Manager } from '../controller/manager.js';
 import { storeArgs } from '../protocol/store-key.js';
 import { unref } from '../env/timers.js';
@@ -14,7 +14,7 @@ import type { StoreState } from '../store/state.js';
 import { EntityMarks } from '../store/entity-marks.js';
 import { storedEntityOf } from '../store/read-response.js';
 import { visitEntities } from '../normalize/visit-entities.js';
-import { getOwn, hasOwn } from '../util/own.js';
+import { hasOwn } from '../util/own.js';
 
 /**
  * @example new Controller({ gcTime: 60_000 }) // attaches one with that time
@@ -23,9 +23,7 @@ export class GcManager implements Manager {
   constructor(readonly gcTime: number) {}
 
   attach(controller: Controller): () => void {
-    const internals = controller[controllerInternals]();
-    const { timers } = controller;
-    const gcTime = this.gcTime;
+    const { gcTime } = this;
     let timer: unknown;
 
     /**
@@ -34,39 +32,39 @@ export class GcManager implements Manager {
      */
     const schedule = (at: number): void => {
       if (timer !== undefined) return;
-      timer = timers.setTimeout(
-        () => {
-          timer = undefined;
-          collect();
-        },
-        Math.max(0, at - controller.now()),
-      );
+      timer = controller.timers.setTimeout(() => {
+        timer = undefined;
+        collect();
+      }, at - controller.now());
       unref(timer);
     };
 
     const collect = (): void => {
-      const { committed, visible, optimisticReads } = internals.store;
+      const { committed, visible, optimisticReads } = controller.store;
       const now = controller.now();
       const marks = new EntityMarks();
+      marks.addAll(optimisticReads);
       /** Marks what `value` (stored for `schema`) references, `args` its read's. */
       const mark = (schema: unknown, value: unknown, state: StoreState, args: readonly unknown[]) =>
         visitEntities(schema, value, state.entities, args, (key, pk) => marks.add(key, pk));
       const stored = new Set(storedKeys(committed));
       const keys: string[] = [];
-      let nextRun: number | undefined;
+      let next = Infinity;
       // Whether every kept response's entities could be found: if not, no entity is dropped.
       let known = true;
-      /** A stored response due at `due`: collected when nothing holds it and it is due. */
-      const due = (key: string, at: number, held: boolean): boolean => {
-        if (!held && at <= now) return !!keys.push(key);
-        if (!held && (nextRun === undefined || at < nextRun)) nextRun = at;
-        return false;
-      };
       for (const { key, subscribers, inFlight, lastUsed, shown } of controller.reads()) {
         const held = subscribers + inFlight > 0;
-        if (stored.delete(key) && due(key, lastUsed + gcTime, held)) continue;
+        const due = lastUsed + gcTime;
+        if (!held && stored.has(key)) {
+          if (due <= now) {
+            keys.push(key);
+            continue;
+          }
+          next = Math.min(next, due);
+        }
         const args = shown && storeArgs(shown.endpoint, shown.args);
         if (hasOwn(committed.endpoints, key)) {
+          // A response restored and never read since: its schema is unknown.
           if (shown) mark(shown.endpoint.schema, committed.endpoints[key], committed, args!);
           else known = false;
         } else if (held && shown) {
@@ -78,38 +76,27 @@ export class GcManager implements Manager {
           }
         }
       }
-      // Stored, with no record (never used since it was restored): as old as the Controller.
-      for (const key of stored) {
-        if (!due(key, gcTime, false) && hasOwn(committed.endpoints, key)) known = false;
-      }
-      for (const entry of committed.optimistic) {
-        const endpoint = internals.optimistic.endpointOf(entry.id);
-        if (endpoint && hasOwn(visible.endpoints, entry.key)) {
-          mark(
-            endpoint.schema,
-            visible.endpoints[entry.key],
-            visible,
-            storeArgs(endpoint, entry.args),
-          );
+      // What pending optimistic updates show: a request in flight owns each.
+      for (const { endpoint, args, key } of controller.inFlight()) {
+        if (hasOwn(visible.endpoints, key)) {
+          mark(endpoint.schema, visible.endpoints[key], visible, storeArgs(endpoint, args));
         }
       }
-      marks.addAll(optimisticReads);
       const entities: [string, string][] = [];
       if (known) {
-        for (const key of Object.keys(committed.entities)) {
-          for (const pk of Object.keys(getOwn(committed.entities, key)!)) {
-            if (!marks.has(key, pk)) entities.push([key, pk]);
-          }
-        }
-        for (const key of Object.keys(committed.entitiesMeta)) {
-          const table = getOwn(committed.entities, key);
-          for (const pk of Object.keys(getOwn(committed.entitiesMeta, key)!)) {
-            if (!marks.has(key, pk) && !(table && hasOwn(table, pk))) entities.push([key, pk]);
+        // An entity's meta may outlive its row (an entity marked INVALID): both tables are swept.
+        for (const table of [committed.entities, committed.entitiesMeta]) {
+          for (const type in table) {
+            for (const pk in table[type]) {
+              if (marks.has(type, pk)) continue;
+              marks.add(type, pk);
+              entities.push([type, pk]);
+            }
           }
         }
       }
       controller.dispatch({ type: 'gc', keys, entities });
-      if (nextRun !== undefined) schedule(nextRun);
+      if (next < Infinity) schedule(next);
     };
 
     // Something may become collectable gcTime after a key is left or written (the Controller
@@ -123,10 +110,10 @@ export class GcManager implements Manager {
         schedule(controller.now() + gcTime);
       }
     });
-    if (storedKeys(internals.store.committed).length > 0) schedule(controller.now() + gcTime);
+    if (storedKeys(controller.store.committed).length > 0) schedule(controller.now() + gcTime);
     return () => {
       stop();
-      if (timer !== undefined) timers.clearTimeout(timer);
+      controller.timers.clearTimeout(timer);
       timer = undefined;
     };
   }

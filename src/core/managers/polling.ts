@@ -1,71 +1,89 @@
 /**
  * Polling as a manager: the subscribers of one request share one timer at the smallest
- * `pollFrequency` among them; it stops when the last leaves and pauses while offline.
+ * `pollFrequency` among them; it stops when the last leaves and pauses while offline. It knows the
+ * subscribers from the Controller's `subscription` events only.
  */
 import type { Controller } from '../controller/controller.js';
-import type { ControllerEvent } from '../controller/events.js';
+import type { SubscriptionEvent } from '../controller/events.js';
 import type { Manager } from '../controller/manager.js';
-import { PollGroup } from './poll-group.js';
-import type { Interest } from './poll-group.js';
+import { repeat } from '../env/timers.js';
+
+/** The subscriptions to one request, oldest first, and the timer that polls them. */
+interface Group {
+  readonly interests: SubscriptionEvent[];
+  /** The frequency the timer runs at; undefined: no timer. */
+  every?: number | undefined;
+  stop?: (() => void) | undefined;
+  /** Whom the timer polls for: kept current even when the frequency does not change. */
+  polled?: SubscriptionEvent | undefined;
+}
 
 const ignore = (): void => {};
 
 /** @example new Controller({ managers: [new PollingManager()] }) // one is attached by default */
 export class PollingManager implements Manager {
   attach(controller: Controller): () => void {
-    const { timers } = controller;
     let online = true;
-    const groups = new Map<string, PollGroup>();
-    /** Each subscription's interest and the function that ends it, oldest first per args. */
-    const interests = new Map<string, { interest: Interest; leave: () => void }[]>();
-    const host = {
-      timers,
-      isOnline: () => online,
-      poll: (interest: Interest) =>
-        void controller.fetch(interest.endpoint, ...(interest.args as never[])).catch(ignore),
-      countTimer: ignore,
+    const groups = new Map<string, Group>();
+    /** Starts, restarts or stops the group's timer to match its subscribers and the network. */
+    const update = (group: Group): void => {
+      let fastest: SubscriptionEvent | undefined;
+      for (const interest of group.interests) {
+        const every = interest.endpoint.pollFrequency!;
+        // Infinity means never (a timer would cap it at 24.8 days and poll then).
+        if (
+          every > 0 &&
+          every < Infinity &&
+          !(fastest && fastest.endpoint.pollFrequency! <= every)
+        ) {
+          fastest = interest;
+        }
+      }
+      group.polled = fastest;
+      const every = online ? fastest?.endpoint.pollFrequency : undefined;
+      if (every === group.every) return;
+      group.stop?.();
+      group.every = every;
+      group.stop = every
+        ? repeat(
+            controller.timers,
+            () =>
+              void controller
+                .fetch(group.polled!.endpoint, ...(group.polled!.args as never[]))
+                .catch(ignore),
+            every,
+          )
+        : undefined;
     };
-
-    const onEvent = (event: ControllerEvent): void => {
+    const stop = controller.events.subscribe((event) => {
       if (event.type === 'online' || event.type === 'offline') {
         online = event.type === 'online';
-        for (const group of groups.values()) group.update();
-        return;
+        groups.forEach(update);
       }
       if (event.type !== 'subscription') return;
-      let requestKey: string;
+      let key: string;
       try {
-        requestKey = event.endpoint.key(...event.args);
+        key = event.endpoint.key(...event.args);
       } catch {
         return;
       }
+      let group = groups.get(key);
       if (event.phase === 'add') {
-        let group = groups.get(requestKey);
-        if (!group) groups.set(requestKey, (group = new PollGroup(host)));
-        const interest: Interest = { endpoint: event.endpoint, args: event.args };
-        const list = interests.get(requestKey) ?? [];
-        list.push({ interest, leave: group.subscribe(interest) });
-        interests.set(requestKey, list);
-        return;
+        if (!group) groups.set(key, (group = { interests: [] }));
+        group.interests.push(event);
+      } else {
+        const index = group?.interests.findIndex(({ endpoint }) => endpoint === event.endpoint);
+        if (!group || index! < 0) return;
+        group.interests.splice(index!, 1);
+        if (group.interests.length === 0) groups.delete(key);
       }
-      const list = interests.get(requestKey);
-      const index = list?.findIndex(({ interest }) => interest.endpoint === event.endpoint) ?? -1;
-      if (!list || index < 0) return;
-      list.splice(index, 1)[0]!.leave();
-      if (list.length === 0) interests.delete(requestKey);
-      const group = groups.get(requestKey);
-      if (group && group.size === 0) {
-        group.stop();
-        groups.delete(requestKey);
-      }
-    };
-
-    const stop = controller.events.subscribe(onEvent);
+      update(group);
+    });
     return () => {
       stop();
-      for (const group of groups.values()) group.stop();
+      online = false;
+      groups.forEach(update);
       groups.clear();
-      interests.clear();
     };
   }
 }

@@ -27,13 +27,37 @@ export interface StoreChange {
 }
 
 /**
+ * The store as managers and devtools may see it: its states and write logs, never a way to write
+ * (that is `controller.dispatch`). `committed` and `visible` are for reading now; keep
+ * `controller.getState()` instead.
+ * @example
+ * const { committed } = controller.store;
+ * console.log(Object.keys(committed.meta).length, 'responses stored');
+ */
+export interface StoreView {
+  /** The state without pending optimistic updates. */
+  readonly committed: StoreState;
+  /** The committed state with the pending optimistic updates applied: what readers see. */
+  readonly visible: StoreState;
+  /** The entities pending optimistic updates read (keep them while those are pending). */
+  readonly optimisticReads: EntityMarks;
+  /**
+   * While above 0, each write logs the keys it wrote (`writtenBy`): a manager that needs what
+   * changed counts itself in (`++`) and out (`--`) instead of comparing whole tables.
+   */
+  logWrites: number;
+  /** The keys the write that made `state` wrote, by record; undefined unless logged. */
+  writtenBy(state: StoreState): WriteLog | undefined;
+}
+
+/**
  * Holds the state; `dispatch` is the only way to change it.
  * @example
  * const store = new Store(emptyState(), (state) => ({ state, reads: new EntityMarks() }));
  * store.subscribe(({ action }) => console.log(action.type));
  * store.dispatch({ type: 'reset', date: 0 });
  */
-export class Store extends Subscribable<(change: StoreChange) => void> {
+export class Store extends Subscribable<(change: StoreChange) => void> implements StoreView {
   #committed: StoreState;
   #visible: Replayed;
   readonly #overlay: Overlay;

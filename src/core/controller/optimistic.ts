@@ -1,0 +1,99 @@
+/**
+ * Pending optimistic updates, replayed in the order their requests started over whatever is
+ * committed. The store lists them as plain data; the Controller knows their endpoints while their
+ * requests run. Removing an entry as its request settles rolls it back exactly, and later entries
+ * are rebased on the new committed state.
+ */
+import type { MemoCache } from '../normalize/memo-cache.js';
+import type { EntityClass } from '../schema/types.js';
+import { INVALID } from '../schema/types.js';
+import { getOwn } from '../util/own.js';
+import { shortUrl } from '../util/describe.js';
+import type { WriteLog } from '../util/write-log.js';
+import { EntityMarks } from '../store/entity-marks.js';
+import { readResponse } from '../store/read-response.js';
+import { reduce } from '../store/reducer.js';
+import type { StoreState } from '../store/state.js';
+import type { Replayed } from '../store/store.js';
+import { storeArgs } from '../protocol/store-key.js';
+import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js';
+import { dataExpiresAt } from './expiry.js';
+
+/** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
+const ABORT: Error = new Error(
+  `Optimistic update aborted${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': throw snapshot.abort only from getOptimisticResponse' : ''}.`,
+);
+
+/** Entries whose failure was reported: replays run on every change, it is said once. */
+const reported = new WeakSet<object>();
+
+/**
+ * `committed` with every pending update applied, and the entities the updates read through their
+ * snapshots (kept from garbage collection while pending). An entry whose endpoint `endpointOf`
+ * does not know (its request settled, or another Controller's) is skipped. Records in `owned` are
+ * written in place, and `log` hears of every key written (see store/overlay.ts).
+ * @example const { state } = replay(committed, (id) => running.get(id)?.endpoint, memo, now);
+ */
+export function replay(
+  committed: StoreState,
+  endpointOf: (id: number) => EndpointLike | undefined,
+  memo: MemoCache,
+  now: number,
+  owned?: WeakSet<object>,
+  log?: WriteLog,
+): Replayed {
+  const reads = new EntityMarks();
+  let state = committed;
+  for (const entry of committed.optimistic) {
+    const endpoint = endpointOf(entry.id);
+    if (!endpoint?.getOptimisticResponse) continue;
+    // The snapshot reads the state as the entries before this one left it.
+    const seen = state;
+    const snapshot: Snapshot = {
+      fetchedAt: entry.fetchedAt,
+      abort: ABORT,
+      get<T extends EntityClass>(entity: T, props: object): InstanceType<T> | undefined {
+        const id = entity.pk(props);
+        if (id === undefined || id === null) return undefined;
+        const pk = String(id);
+        reads.add(entity.key, pk);
+        const stored = getOwn(getOwn(seen.entities, entity.key), pk);
+        const value =
+          stored === undefined || stored === INVALID
+            ? INVALID
+            : memo.denormalize(entity, pk, seen.entities, []);
+        return value === INVALID ? undefined : (value as InstanceType<T>);
+      },
+      getResponse: (endpoint: EndpointLike, ...args: unknown[]): ResponseInfo<any> =>
+        readResponse(seen, memo, endpoint, args, now),
+    };
+    try {
+      state = reduce(
+        state,
+        {
+          type: 'response/set',
+          key: entry.key,
+          schema: endpoint.schema,
+          args: storeArgs(endpoint, entry.args),
+          response: endpoint.getOptimisticResponse(snapshot, ...entry.args),
+          // As old as its request: a response fetched after the mutation started stays on top.
+          fetchedAt: entry.fetchedAt,
+          date: now,
+          expiresAt: dataExpiresAt(endpoint, now),
+        },
+        owned,
+        log,
+      );
+    } catch (error) {
+      // Nothing of this entry is applied; the request itself still runs and settles.
+      if (error !== ABORT && !reported.has(entry)) {
+        reported.add(entry);
+        console.error(
+          `getOptimisticResponse for ${shortUrl(entry.key)} failed${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; nothing was applied' : ''}.`,
+          error,
+        );
+      }
+    }
+  }
+  return { state, reads };
+}
