@@ -60,7 +60,7 @@ function tableWriter(
   store: NormalizedStore,
   meta: EntityMeta,
   writer: Writer,
-  walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'seen'>,
+  walk: Pick<NormalizeDelegate, 'fail' | 'failed'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const families = ['entities', 'entitiesMeta'] as const;
@@ -105,7 +105,11 @@ function tableWriter(
       ? existing
       : next;
   const delegate: NormalizeDelegate & { tables: NormalizedStore } = {
-    ...walk,
+    // Named one by one: an object spread into a literal leaves it in slow (dictionary) mode,
+    // and steps read and write this delegate once per entity (`depth`).
+    fail: walk.fail,
+    failed: walk.failed,
+    visited: new Map(),
     depth: 0,
     tables,
     getEntity: (key, pk) => getOwn(slot(key)[0], pk),
@@ -205,18 +209,6 @@ export function normalize<R = unknown>(
   const path: (string | number)[] = [];
   // The values on the way to where the visit is, one per entry of `path`.
   const ancestors: unknown[] = [];
-  // Each entity input object with the pk it was stored under, by entity key. An input that
-  // lists one object in several places (built in code, or linked back by a process()) is
-  // walked once, and a cycle stops where it has been instead of recursing forever.
-  const visited = new Map<string, Map<object, string>>();
-  const seen = (key: string, input: object, pk: string): boolean => {
-    let byInput = visited.get(key);
-    if (byInput === undefined) visited.set(key, (byInput = new Map()));
-    if (byInput.get(input) === pk) return true;
-    byInput.set(input, pk);
-    return false;
-  };
-
   const fail = (message: string, cause?: unknown): never => {
     const where = pathText(path);
     throw new NormalizeError(`${message} at ${where}`, where, cause);
@@ -241,7 +233,7 @@ export function normalize<R = unknown>(
     );
   };
 
-  const writer = tableWriter(store, fullMeta, own, { fail, failed, seen });
+  const writer = tableWriter(store, fullMeta, own, { fail, failed });
 
   const visit = (
     schema: unknown,
@@ -261,7 +253,7 @@ export function normalize<R = unknown>(
       if (path.length > 4 * MAX_DEPTH) {
         fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
       }
-      // Deeper than real payloads go, look for a value inside itself: entities stop at `seen`,
+      // Deeper than real payloads go, look for a value inside itself: entities stop at `visited`,
       // but plain objects and arrays would go round (and branch) until the depth limit.
       if (
         path.length > CYCLE_CHECK_DEPTH &&

@@ -35,9 +35,9 @@ export class Writer {
 
   /** `record` with `key` set to `value` (data keys such as `__proto__` stay data). */
   set<R extends AnyRecord>(record: R, key: string, value: R[string]): R {
-    const had = hasOwn(record, key);
-    if (had && record[key] === value) return record;
-    const target = this.#writable(record, key, had);
+    // The value first: a key not there reads undefined, and most writes are of new values.
+    if (record[key] === value && hasOwn(record, key)) return record;
+    const target = this.#writable(record, key);
     setOwn(target as Record<string, unknown>, key, value);
     return target;
   }
@@ -46,7 +46,7 @@ export class Writer {
   delete<R extends AnyRecord>(record: R, keys: string | Iterable<string>): R {
     for (const key of typeof keys === 'string' ? [keys] : keys) {
       if (!hasOwn(record, key)) continue;
-      record = this.#writable(record, key, true);
+      record = this.#writable(record, key);
       delete (record as Record<string, unknown>)[key];
     }
     return record;
@@ -63,13 +63,13 @@ export class Writer {
     undo.length = 0;
   }
 
-  #writable<R extends AnyRecord>(record: R, key: string, had: boolean): R {
+  #writable<R extends AnyRecord>(record: R, key: string): R {
     this.changed = true;
     let target = record;
     if (this.#made.has(record)) {
       // written before in this reduction: nothing to take back
     } else if (this.owned.has(record)) {
-      this.#undo.push(record, key, had, record[key]);
+      this.#undo.push(record, key, hasOwn(record, key), record[key]);
     } else {
       // Spread defines own properties, so a `__proto__` key stays an ordinary entry.
       this.owned.add((target = { ...record }));

@@ -224,7 +224,14 @@ export abstract class Entity {
     const nested = this.schema;
     const fields = schemaKeys(nested);
     // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
-    if (fields.length > 0 && delegate.seen(this.key, input as object, pk)) return pk;
+    if (fields.length > 0) {
+      // Inline, not a call: it runs once per entity with nested ones.
+      const { visited } = delegate;
+      let byInput = visited.get(this.key);
+      if (byInput === undefined) visited.set(this.key, (byInput = new Map()));
+      if (byInput.get(input as object) === pk) return pk;
+      byInput.set(input as object, pk);
+    }
     delegate.depth++;
     for (let i = 0; i < fields.length; i++) {
       const member = getOwn(processed, fields[i]!);

@@ -164,10 +164,11 @@ export interface NormalizeDelegate {
    */
   failed(error: unknown, what: string): never;
   /**
-   * True when this input object was already stored under this pk in the payload (listed twice,
-   * or a cycle): the walk stops there. Otherwise remembers it.
+   * Each entity input object with the pk it was stored under, by entity key: an input listed in
+   * several places (built in code, or linked back by a process()) is walked once, and a cycle
+   * stops where it has been instead of recursing forever.
    */
-  seen(key: string, input: object, pk: string): boolean;
+  readonly visited: Map<string, Map<object, string>>;
   /** How many entities deep the walk is. */
   depth: number;
 }
