@@ -198,19 +198,6 @@ function withExtend<M extends object>(members: M): Resource<M> {
 }
 
 /**
- * What `delete` resolves with: a non-empty object or a bare pk (string or number) as it is;
- * otherwise the URL params of the call, from which Invalidate computes the pk.
- * @example deleteResponse(null, { id: '5' }) // { id: '5' }
- */
-function deleteResponse(value: unknown, params?: unknown): unknown {
-  return (typeof value == 'string' && value) ||
-    typeof value == 'number' ||
-    (isRecord(value) && Object.keys(value).length)
-    ? value
-    : (params ?? {});
-}
-
-/**
  * The standard endpoints of a REST resource, all from one path template and one entity schema.
  * @example
  * const TodoResource = createResource({
@@ -273,7 +260,14 @@ export function createResource<const O extends ResourceOptions>(
         method: 'DELETE',
         body: undefined,
         schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
-        process: deleteResponse,
+        // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
+        // is; otherwise the URL params of the call, from which Invalidate computes the pk.
+        process: (value: unknown, params?: unknown) =>
+          (typeof value == 'string' && value) ||
+          typeof value == 'number' ||
+          (isRecord(value) && Object.keys(value).length)
+            ? value
+            : (params ?? {}),
       },
     ],
   ] as const) {

@@ -86,16 +86,15 @@ export function queryText(value: unknown, where: () => string): string {
   if (value === null) return '';
   const date = value instanceof Date;
   // NaN, Infinity and an invalid Date have no text a server would read as meant.
-  if (date ? isNaN(value.getTime()) : typeof value == 'number' && !isFinite(value)) {
+  if (date ? isNaN(+value) : typeof value == 'number' && !isFinite(value)) {
     throw new TypeError(`${where()} is ${String(value)}.`);
   }
-  if (date) return value.toISOString();
-  if (typeof value == 'object' || typeof value == 'function' || typeof value == 'symbol') {
+  if (!date && !['string', 'number', 'boolean', 'bigint'].includes(typeof value)) {
     throw new TypeError(
       `${where()} must be a query value${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (a string, number, boolean, Date or an array of them)' : ''}: got ${typeof value}.`,
     );
   }
-  return String(value);
+  return date ? value.toISOString() : String(value);
 }
 
 /** A user name or password in a URL (`https://me:s3cret@host`), up to its `@`. */
@@ -162,14 +161,14 @@ export function headersRecord(
  * @example isRawBody(new FormData()) // true
  */
 export function isRawBody(body: unknown): boolean {
+  const { FormData, Blob, URLSearchParams, ReadableStream } = globalThis;
   return (
     typeof body == 'string' ||
     ArrayBuffer.isView(body) ||
-    body instanceof ArrayBuffer ||
-    ['FormData', 'Blob', 'URLSearchParams', 'ReadableStream'].some((name) => {
-      const type = (globalThis as Record<string, unknown>)[name];
-      return typeof type == 'function' && body instanceof type;
-    })
+    // A type the runtime lacks is left out.
+    [ArrayBuffer, FormData, Blob, URLSearchParams, ReadableStream].some(
+      (type) => type && body instanceof type,
+    )
   );
 }
 
@@ -193,6 +192,7 @@ export function reason(error: Error): string {
 export function requestFailure(error: unknown, request: RequestState): unknown {
   const { method, url, init, deadline, signal, status, processing } = request;
   const shown = `${method} ${shortUrl(url)}`;
+  const before = 'failed before a response arrived';
   if (deadline?.aborted) return deadline.reason as TimeoutError;
   const cause = (error as { cause?: unknown } | undefined)?.cause;
   const text = error instanceof Error && `${error.message} ${(cause as Error)?.message}`;
@@ -203,11 +203,11 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
       (value) => value.trim().length > 3 && text.includes(value.trim()),
     )
   ) {
-    return new TypeError(`${shown} failed before a response arrived (a header was refused).`);
+    return new TypeError(`${shown} ${before} (a header was refused).`);
   }
   if (signal?.aborted) return new AbortError({ method, url, reason: signal.reason });
   if (!init) {
-    return new TypeError(`${shown} could not be sent: ${error instanceof Error ? error.message : String(error)}`, {
+    return new TypeError(`${shown} could not be sent: ${(error as Error)?.message ?? error}`, {
       cause: error,
     });
   }
@@ -216,7 +216,7 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
     !(error as Error).message.includes(shortUrl(url))
   ) {
     return new TypeError(
-      `${shown} ${status === undefined ? 'failed before a response arrived' : `answered ${status}, then ${processing ? 'process() ' : ''}failed`}: ${reason(error as Error)}`,
+      `${shown} ${status === undefined ? before : `answered ${status}, then ${processing ? 'process() ' : ''}failed`}: ${reason(error as Error)}`,
       { cause: error },
     );
   }

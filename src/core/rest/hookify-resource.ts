@@ -37,27 +37,24 @@ export function hookifyResource<R extends object>(
   for (const name of Object.keys(resource)) {
     const member = (resource as Record<string, unknown>)[name];
     if (!isRestEndpoint(member)) continue;
-    let last: RequestInit | undefined;
+    let last: Record<string, unknown> | undefined;
     let endpoint: unknown;
-    hooks[`use${name[0]!.toUpperCase()}${name.slice(1)}`] = () => {
-      const init = useInit?.();
-      if (init === undefined) return member;
+    hooks[`use${name.charAt(0).toUpperCase()}${name.slice(1)}`] = () => {
+      const init = useInit?.() as Record<string, unknown> | undefined;
+      if (!init) return member;
       // A fresh `{ headers: {…} }` per render is still the same init: headers compare by value.
       if (
         !last ||
         Object.keys({ ...last, ...init }).some((key) =>
-          key == 'headers'
-            ? headersKey(last!.headers) != headersKey(init.headers)
-            : !Object.is((last as any)[key], (init as any)[key]),
+          key == 'headers' ? headersKey(last!.headers) != headersKey(init.headers) : last![key] !== init[key],
         )
       ) {
         const base = member.requestInit;
-        const requestInit: RequestInit = { ...base, ...init };
         // Headers merge by name (in any letter case) instead of replacing the member's.
-        if (base?.headers || init.headers) {
-          requestInit.headers = headersRecord(init.headers, headersRecord(base?.headers));
-        }
-        endpoint = member.extend({ requestInit } as any);
+        const headers = (base?.headers || init.headers) && {
+          headers: headersRecord(init.headers as HeadersInit, headersRecord(base?.headers)),
+        };
+        endpoint = member.extend({ requestInit: { ...base, ...init, ...(headers as object) } } as any);
         last = init;
       }
       return endpoint;
@@ -66,9 +63,9 @@ export function hookifyResource<R extends object>(
   return hooks as HookifiedResource<R>;
 }
 
-function headersKey(headers: HeadersInit | undefined): string {
+function headersKey(headers: unknown): string {
   return JSON.stringify(
-    Object.entries(headersRecord(headers))
+    Object.entries(headersRecord(headers as HeadersInit))
       .map(([name, value]) => [name.toLowerCase(), value])
       .sort(),
   );

@@ -126,10 +126,8 @@ export type PageEndpoint<O extends RestGenerics> = O extends {
 function make(proto: object, options: Record<string, any>, from?: object): RestEndpoint<any> {
   const endpoint = ((...args: unknown[]) => endpoint.run(args as any)) as unknown as RestEndpoint<any>;
   Object.setPrototypeOf(endpoint, proto);
-  if (from) {
-    const { length: _, ...own } = Object.getOwnPropertyDescriptors(from);
-    Object.defineProperties(endpoint, own);
-  }
+  const { length: _, ...own } = Object.getOwnPropertyDescriptors(from ?? {});
+  Object.defineProperties(endpoint, own);
   for (const key of Object.keys(options)) {
     const value = options[key];
     if (key != 'name') {
@@ -138,10 +136,10 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
     }
   }
   // A name given is kept by extend; a default one says each endpoint's own method and path.
-  let name = options.name;
-  if (typeof name != 'string' && from && namedByUser.has(from)) name = (from as RestEndpoint).name;
-  if (typeof name == 'string') namedByUser.add(endpoint);
-  defineOwn(endpoint, 'name', namedByUser.has(endpoint) ? name : defaultName(endpoint));
+  const name =
+    typeof options.name == 'string' ? options.name : namedByUser.has(from!) && (from as RestEndpoint).name;
+  if (name) namedByUser.add(endpoint);
+  defineOwn(endpoint, 'name', name || defaultName(endpoint));
   return endpoint;
 }
 
@@ -302,6 +300,11 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     const [params, body] = this.splitArgs(args);
     const request: RequestState = { method: this.method, url: this.url(params), signal: context.signal };
     checkRequest(request);
+    if (typeof (context.fetch ?? globalThis.fetch) != 'function') {
+      throw new TypeError(
+        `${this.name}: no fetch available${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; pass one to the Controller' : ''}.`,
+      );
+    }
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(this);
     const { timeout } = this;
@@ -318,52 +321,41 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         clampDelay(timeout!),
       );
     }
+    const proto = RestEndpoint.prototype;
     try {
-      const proto = RestEndpoint.prototype;
-      let init: RequestInit;
-      try {
-        // The timeout and the signal cover getRequestInit too (a token refresh that hangs must not
-        // hold the read for good), raced only when it is code of yours: a listener per request
-        // costs a few µs.
-        init = {
-          ...(await race(
-            this.getRequestInit(body),
-            this.getRequestInit != proto.getRequestInit || this.getHeaders != proto.getHeaders
-              ? anySignal(request.signal, request.deadline)
-              : undefined,
-          )),
-        };
-      } catch (error) {
-        throw requestFailure(error, request);
-      }
+      // The timeout and the signal cover getRequestInit too (a token refresh that hangs must not
+      // hold the read for good), raced only when it is code of yours: a listener per request
+      // costs a few µs.
+      const init: RequestInit = {
+        ...(await race(
+          this.getRequestInit(body),
+          this.getRequestInit != proto.getRequestInit || this.getHeaders != proto.getHeaders
+            ? anySignal(request.signal, request.deadline)
+            : undefined,
+        )),
+      };
       request.method = init.method ?? request.method;
       request.init = init;
+      // Its errors name the URL: requestFailure lets them through.
       checkRequest(request);
-      if (typeof (context.fetch ?? globalThis.fetch) != 'function') {
-        throw new TypeError(
-          `${this.name}: no fetch available${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; pass one to the Controller' : ''}.`,
-        );
-      }
       // An abort by the caller's signals (the init's and the context's) is an AbortError.
       request.signal = anySignal(init.signal, request.signal);
       const signal = anySignal(request.signal, request.deadline);
       if (signal) init.signal = signal;
-      try {
-        const response = await this.fetchResponse(request.url, init, context);
-        // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
-        if (typeof response != 'object' || !response) {
-          throw new TypeError(`fetch gave ${response === null ? 'null' : typeof response}, not a Response.`);
-        }
-        const sent = { method: request.method, url: request.url };
-        requestOf.set(response, sent);
-        request.status = response.status;
-        // The body is part of the response: the timeout and an abort cover reading it too.
-        const value = await this.parseResponse(response, sent);
-        request.processing = true;
-        return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
-      } catch (error) {
-        throw requestFailure(error, request);
+      const response = await this.fetchResponse(request.url, init, context);
+      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
+      if (typeof response != 'object' || !response) {
+        throw new TypeError(`fetch gave ${response === null ? 'null' : typeof response}, not a Response.`);
       }
+      const sent = { method: request.method, url: request.url };
+      requestOf.set(response, sent);
+      request.status = response.status;
+      // The body is part of the response: the timeout and an abort cover reading it too.
+      const value = await this.parseResponse(response, sent);
+      request.processing = true;
+      return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
+    } catch (error) {
+      throw requestFailure(error, request);
     } finally {
       timers?.clearTimeout(timer);
     }
@@ -391,7 +383,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       if (isRawBody(body)) {
         init.body = body as BodyInit;
         // fetch sends a stream only when told it goes out as it comes (Node and Chromium refuse it).
-        if (typeof ReadableStream == 'function' && body instanceof ReadableStream) init.duplex = 'half';
+        if ((body as ReadableStream).getReader) init.duplex = 'half';
       } else {
         init.body = JSON.stringify(body);
         headers['Content-Type'] = 'application/json';
@@ -425,43 +417,41 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     // An override may call `super.parseResponse(response)` alone: `run` noted the request.
     request: RequestSummary = requestOf.get(response) ?? { method: this.method, url: response.url },
   ): Promise<unknown> {
-    const { status } = response;
-    const contentType = response.headers.get('content-type') ?? '';
-    if (!response.ok) {
-      // The status is the news; an unreadable error body must not hide it.
-      const text = await response.text().catch(() => '');
-      let body: unknown = text || undefined;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON: the text, as it is.
-      }
-      throw new NetworkError({ ...request, response, body });
-    }
-    if (status == 204 || status == 205 || request.method == 'HEAD') return null;
+    const { status, ok } = response;
+    if (ok && (status == 204 || status == 205 || request.method == 'HEAD')) return null;
     // A body an override has read already fails for that reason, which is no lost connection.
     const used = response.bodyUsed;
-    let text: string;
+    let text = '';
     try {
       text = await response.text();
     } catch (error) {
-      if (used || !(error instanceof TypeError)) throw error;
-      // The connection dropped half-way (Node's "terminated", Chromium's "network error"): the
+      // A failure status is the news: an unreadable error body must not hide it. Otherwise the
+      // connection dropped half-way (Node's "terminated", Chromium's "network error"), and the
       // words "body could not be read" let the retry policy try the read again.
-      throw new TypeError(
-        `${request.method} ${shortUrl(request.url)} answered ${status}, then its body could not be read: ${reason(error)}`,
-        { cause: error },
-      );
+      if (ok && (used || !(error instanceof TypeError))) throw error;
+      if (ok) {
+        throw new TypeError(
+          `${request.method} ${shortUrl(request.url)} answered ${status}, then its body could not be read: ${reason(error as Error)}`,
+          { cause: error },
+        );
+      }
     }
+    let value: unknown;
+    let invalid: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      invalid = error;
+    }
+    // A failure's body is its JSON, else its text, else undefined.
+    if (!ok) throw new NetworkError({ ...request, response, body: invalid ? text || undefined : value });
     if (!text.trim()) return null;
+    const contentType = response.headers.get('content-type') ?? '';
     const type = contentType.split(';')[0]!.trim().toLowerCase();
     let why = `expected JSON${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with `;
     if (!type || /[+/]json$/.test(type)) {
-      try {
-        return JSON.parse(text);
-      } catch (error) {
-        why = `the body is not valid JSON (${(error as Error).message}); it starts with `;
-      }
+      if (!invalid) return value;
+      why = `the body is not valid JSON (${(invalid as Error).message}); it starts with `;
     } else if (type == 'text/plain') return text;
     throw new ResponseFormatError({
       ...request,
@@ -513,32 +503,29 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
   Object.defineProperty(RestEndpoint.prototype, key, {
     configurable: true,
     get(this: RestEndpoint<any>) {
-      let derived = derivedOf.get(this);
-      if (!derived) derivedOf.set(this, (derived = {}));
+      const derived = derivedOf.get(this) ?? derivedOf.set(this, {}).get(this)!;
       if (!(key in derived)) {
-        const field = this.paginationField;
-        const found = findCollection(this.schema);
+        const { paginationField: field, schema, name } = this;
         const method = key == 'remove' ? 'PATCH' : 'POST';
-        derived[key] =
-          key == 'getPage'
-            ? field === undefined
-              ? undefined
-              : this.extend({
-                  schema: pageSchema(this.schema, field, this.name) as Schema,
-                  name: `${this.name}.getPage`,
-                } as any)
-            : found &&
-              this.extend({
-                method,
-                schema: (found.collection as any)[key],
-                // A default name says the method the request uses.
-                name: `${namedByUser.has(this) ? this.name : defaultName(this, method)}.${key}`,
-                process: undefined,
-                paginationField: undefined,
-                sideEffect: undefined,
-                getOptimisticResponse: undefined,
-                retry: undefined,
-              } as any);
+        const found = key != 'getPage' && findCollection(schema);
+        derived[key] = found
+          ? this.extend({
+              method,
+              schema: (found.collection as any)[key],
+              // A default name says the method the request uses.
+              name: `${namedByUser.has(this) ? name : defaultName(this, method)}.${key}`,
+              process: undefined,
+              paginationField: undefined,
+              sideEffect: undefined,
+              getOptimisticResponse: undefined,
+              retry: undefined,
+            } as any)
+          : key == 'getPage' && field !== undefined
+            ? this.extend({
+                schema: pageSchema(schema, field, name) as Schema,
+                name: `${name}.getPage`,
+              } as any)
+            : undefined;
       }
       return derived[key];
     },
@@ -549,7 +536,4 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
 Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
 
 // Defaults live on the prototype, so own options (and subclass fields) override them.
-Object.defineProperties(RestEndpoint.prototype, {
-  urlPrefix: { value: '', writable: true, configurable: true },
-  method: { value: 'GET', writable: true, configurable: true },
-});
+Object.assign(RestEndpoint.prototype, { urlPrefix: '', method: 'GET' });
