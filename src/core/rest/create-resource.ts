@@ -248,7 +248,17 @@ export function createResource<const O extends ResourceOptions>(
   const mutation = { body, optimistic, retry: undefined };
   for (const [name, extra] of [
     // Throws for a path without parameter, naming the path: better now than at the first list call.
-    ['getList', { path: shortenPath(path), schema: collection, searchParams, paginationField, body, optimistic }],
+    [
+      'getList',
+      {
+        path: shortenPath(path),
+        schema: collection,
+        searchParams,
+        paginationField,
+        body,
+        optimistic,
+      },
+    ],
     ['update', { ...mutation, method: 'PUT' }],
     ['partialUpdate', { ...mutation, method: 'PATCH' }],
     ['move', { ...mutation, method: 'PATCH', schema: collection.move }],

@@ -46,7 +46,9 @@ export function hookifyResource<R extends object>(
       if (
         !last ||
         Object.keys({ ...last, ...init }).some((key) =>
-          key == 'headers' ? headersKey(last!.headers) != headersKey(init.headers) : last![key] !== init[key],
+          key == 'headers'
+            ? headersKey(last!.headers) != headersKey(init.headers)
+            : last![key] !== init[key],
         )
       ) {
         const base = member.requestInit;
@@ -54,7 +56,9 @@ export function hookifyResource<R extends object>(
         const headers = (base?.headers || init.headers) && {
           headers: headersRecord(init.headers as HeadersInit, headersRecord(base?.headers)),
         };
-        endpoint = member.extend({ requestInit: { ...base, ...init, ...(headers as object) } } as any);
+        endpoint = member.extend({
+          requestInit: { ...base, ...init, ...(headers as object) },
+        } as any);
         last = init;
       }
       return endpoint;

@@ -53,12 +53,15 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
       // (none, '', NaN…), so the rules live in one place. Not enumerable: never stored.
       const source = isObject(body) ? body : value;
       let placeholder = placeholders.get(source);
-      if (!placeholder) placeholders.set(source, (placeholder = `optimistic-${++placeholderCount}`));
+      if (!placeholder)
+        placeholders.set(source, (placeholder = `optimistic-${++placeholderCount}`));
       Object.defineProperty(value, PLACEHOLDER_PK, { value: placeholder });
     }
     if (method != 'PATCH') return value;
     // A Union's member is the one its type field (in the params or the body) names.
-    const entity = isEntityClass(schema) ? schema : (schema as Chooser | undefined)?.entityFor?.(value);
+    const entity = isEntityClass(schema)
+      ? schema
+      : (schema as Chooser | undefined)?.entityFor?.(value);
     if (!entity) return value;
     // The pk is in the params (partialUpdate, move) or the body (getList.remove).
     const stored = snapshot.get(entity, value);

@@ -30,14 +30,17 @@ export function parsePath(template: string): readonly PathToken[] {
     const out: PathToken[] = [];
     let text = '';
     // An escaped character, a parameter (`\w` is the name's [A-Za-z0-9_]), or one literal character.
-    template.replace(/\\([^])|:(\w+)(\?)?|[^]/g, (char, escaped?: string, name?: string, optional?: string) => {
-      if (name) {
-        if (text) out.push(text);
-        out.push({ name, optional: !!optional });
-        text = '';
-      } else text += escaped ?? char;
-      return '';
-    });
+    template.replace(
+      /\\([^])|:(\w+)(\?)?|[^]/g,
+      (char, escaped?: string, name?: string, optional?: string) => {
+        if (name) {
+          if (text) out.push(text);
+          out.push({ name, optional: !!optional });
+          text = '';
+        } else text += escaped ?? char;
+        return '';
+      },
+    );
     if (text) out.push(text);
     parsed.set(template, (tokens = Object.freeze(out)));
   }

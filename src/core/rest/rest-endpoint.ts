@@ -124,7 +124,8 @@ export type PageEndpoint<O extends RestGenerics> = O extends {
  * deletes the own value, so the prototype's default applies again.
  */
 function make(proto: object, options: Record<string, any>, from?: object): RestEndpoint<any> {
-  const endpoint = ((...args: unknown[]) => endpoint.run(args as any)) as unknown as RestEndpoint<any>;
+  const endpoint = ((...args: unknown[]) =>
+    endpoint.run(args as any)) as unknown as RestEndpoint<any>;
   Object.setPrototypeOf(endpoint, proto);
   const { length: _, ...own } = Object.getOwnPropertyDescriptors(from ?? {});
   Object.defineProperties(endpoint, own);
@@ -132,12 +133,19 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
     const value = options[key];
     if (key != 'name') {
       if (value === undefined) delete (endpoint as any)[key];
-      else defineOwn(endpoint, key, key == 'method' && typeof value == 'string' ? value.toUpperCase() : value);
+      else
+        defineOwn(
+          endpoint,
+          key,
+          key == 'method' && typeof value == 'string' ? value.toUpperCase() : value,
+        );
     }
   }
   // A name given is kept by extend; a default one says each endpoint's own method and path.
   const name =
-    typeof options.name == 'string' ? options.name : namedByUser.has(from!) && (from as RestEndpoint).name;
+    typeof options.name == 'string'
+      ? options.name
+      : namedByUser.has(from!) && (from as RestEndpoint).name;
   if (name) namedByUser.add(endpoint);
   defineOwn(endpoint, 'name', name || defaultName(endpoint));
   return endpoint;
@@ -298,7 +306,11 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    */
   async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
     const [params, body] = this.splitArgs(args);
-    const request: RequestState = { method: this.method, url: this.url(params), signal: context.signal };
+    const request: RequestState = {
+      method: this.method,
+      url: this.url(params),
+      signal: context.signal,
+    };
     checkRequest(request);
     if (typeof (context.fetch ?? globalThis.fetch) != 'function') {
       throw new TypeError(
@@ -345,7 +357,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       const response = await this.fetchResponse(request.url, init, context);
       // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
       if (typeof response != 'object' || !response) {
-        throw new TypeError(`fetch gave ${response === null ? 'null' : typeof response}, not a Response.`);
+        throw new TypeError(
+          `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
+        );
       }
       const sent = { method: request.method, url: request.url };
       requestOf.set(response, sent);
@@ -391,7 +405,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     }
     headersRecord(init.headers, headers);
     const record = headersRecord(await this.getHeaders(headers));
-    if (Object.keys(record).length || Object.keys(headers).some((name) => /^content-type$/i.test(name)))
+    if (
+      Object.keys(record).length ||
+      Object.keys(headers).some((name) => /^content-type$/i.test(name))
+    )
       init.headers = record;
     else delete init.headers;
     return init;
@@ -444,7 +461,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       invalid = error;
     }
     // A failure's body is its JSON, else its text, else undefined.
-    if (!ok) throw new NetworkError({ ...request, response, body: invalid ? text || undefined : value });
+    if (!ok)
+      throw new NetworkError({ ...request, response, body: invalid ? text || undefined : value });
     if (!text.trim()) return null;
     const contentType = response.headers.get('content-type') ?? '';
     const type = contentType.split(';')[0]!.trim().toLowerCase();
