@@ -178,9 +178,9 @@ export function isRawBody(body: unknown): boolean {
  * @example reason(fetchFailed) // 'fetch failed (connect ECONNREFUSED 127.0.0.1:8080)'
  */
 export function reason(error: Error): string {
-  const inner = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const inner = error?.cause as { message?: unknown; code?: unknown } | undefined;
   const why = inner && (inner.message || inner.code);
-  return `${error.message}${typeof why == 'string' ? ` (${why})` : ''}`;
+  return `${error?.message ?? error}${typeof why == 'string' ? ` (${why})` : ''}`;
 }
 
 /**
@@ -206,19 +206,15 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
     return new TypeError(`${shown} ${before} (a header was refused).`);
   }
   if (signal?.aborted) return new AbortError({ method, url, reason: signal.reason });
-  if (!init) {
-    return new TypeError(`${shown} could not be sent: ${(error as Error)?.message ?? error}`, {
-      cause: error,
-    });
-  }
-  if (
-    (processing ? isRuntimeError(error) : error instanceof TypeError) &&
-    !(error as Error).message.includes(shortUrl(url))
-  ) {
-    return new TypeError(
-      `${shown} ${status === undefined ? before : `answered ${status}, then ${processing ? 'process() ' : ''}failed`}: ${reason(error as Error)}`,
-      { cause: error },
-    );
-  }
-  return error;
+  // A request init that could not be built (a body JSON cannot encode, a throwing getHeaders),
+  // and what fetch or a process() that reads a field the answer lacks throws: they say what, not
+  // which request. An error class of the app's own passes through.
+  return !init ||
+    ((processing ? isRuntimeError(error) : error instanceof TypeError) &&
+      !(error as Error).message.includes(shortUrl(url)))
+    ? new TypeError(
+        `${shown} ${!init ? 'could not be sent' : status === undefined ? before : `answered ${status}, then ${processing ? 'process() ' : ''}failed`}: ${reason(error as Error)}`,
+        { cause: error },
+      )
+    : error;
 }

@@ -405,11 +405,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     }
     headersRecord(init.headers, headers);
     const record = headersRecord(await this.getHeaders(headers));
-    if (
-      Object.keys(record).length ||
-      Object.keys(headers).some((name) => /^content-type$/i.test(name))
-    )
-      init.headers = record;
+    if (Object.keys(record).length) init.headers = record;
     else delete init.headers;
     return init;
   }
@@ -445,12 +441,13 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       // A failure status is the news: an unreadable error body must not hide it. Otherwise the
       // connection dropped half-way (Node's "terminated", Chromium's "network error"), and the
       // words "body could not be read" let the retry policy try the read again.
-      if (ok && (used || !(error instanceof TypeError))) throw error;
       if (ok) {
-        throw new TypeError(
-          `${request.method} ${shortUrl(request.url)} answered ${status}, then its body could not be read: ${reason(error as Error)}`,
-          { cause: error },
-        );
+        throw used || !(error instanceof TypeError)
+          ? error
+          : new TypeError(
+              `${request.method} ${shortUrl(request.url)} answered ${status}, then its body could not be read: ${reason(error)}`,
+              { cause: error },
+            );
       }
     }
     let value: unknown;
