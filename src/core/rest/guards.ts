@@ -137,20 +137,14 @@ export function headersRecord(
   headers: HeadersInit | undefined,
   out: Record<string, string> = {},
 ): Record<string, string> {
-  if (headers) {
-    const each = (value: string, name: string) => {
-      for (const key of Object.keys(out)) {
-        if (key.toLowerCase() == name.toLowerCase()) delete out[key];
-      }
-      defineOwn(out, name, String(value));
-    };
-    if (typeof (headers as Headers).forEach == 'function' && !Array.isArray(headers)) {
-      (headers as Headers).forEach(each);
-    } else {
-      for (const [name, value] of Array.isArray(headers) ? headers : Object.entries(headers)) {
-        each(value!, name!);
-      }
+  // Headers and arrays of pairs iterate as pairs; a record is read by its entries.
+  for (const [name, value] of (headers as Iterable<[string, string]>)?.[Symbol.iterator]
+    ? (headers as Iterable<[string, string]>)
+    : Object.entries(headers ?? {})) {
+    for (const key of Object.keys(out)) {
+      if (key.toLowerCase() == name.toLowerCase()) delete out[key];
     }
+    defineOwn(out, name, String(value));
   }
   return out;
 }
