@@ -190,11 +190,7 @@ function extendResource(
 
 function withExtend<M extends object>(members: M): Resource<M> {
   // Not enumerable: hookifyResource and spreads see only the members.
-  return Object.defineProperty(members, 'extend', {
-    value: extendResource,
-    writable: true,
-    configurable: true,
-  }) as Resource<M>;
+  return Object.defineProperty(members, 'extend', { value: extendResource }) as Resource<M>;
 }
 
 /**

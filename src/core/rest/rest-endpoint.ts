@@ -129,8 +129,7 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
   Object.setPrototypeOf(endpoint, proto);
   const { length: _, ...own } = Object.getOwnPropertyDescriptors(from ?? {});
   Object.defineProperties(endpoint, own);
-  for (const key of Object.keys(options)) {
-    const value = options[key];
+  for (const [key, value] of Object.entries(options)) {
     if (key != 'name') {
       if (value === undefined) delete (endpoint as any)[key];
       else
@@ -273,9 +272,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   splitArgs(args: readonly unknown[]): [Record<string, unknown>, unknown] {
     if (args.length == 1 && ['POST', 'PUT', 'PATCH'].includes(this.method)) return [{}, args[0]];
     const params = args[0];
-    if (params != null && (typeof params != 'object' || Array.isArray(params))) {
+    const kind = Array.isArray(params) ? 'an array' : typeof params;
+    if (params != null && kind != 'object') {
       throw new TypeError(
-        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(params) ? 'an array' : typeof params}.`,
+        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${kind}.`,
       );
     }
     return [(params ?? {}) as Record<string, unknown>, args[1]];
