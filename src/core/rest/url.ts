@@ -47,7 +47,7 @@ export function buildUrl(
         .filter((value) => value !== undefined)
         .map(
           (value) =>
-            `${encode(name, () => 'A query parameter name')}=${encode(queryText(value, where), where)}`,
+            `${encode(name, where)}=${encode(queryText(value, where), where)}`,
         );
     })
     .join('&');
