@@ -112,6 +112,7 @@ export function hideCredentials(url: string): string {
  * Refuses a URL with a user name or password (fetch would too, with the password in its message),
  * and a header value HTTP does not allow (a line break or NUL, e.g. a token read with its newline),
  * naming the header but never showing its value.
+ * @example checkRequest({ method: 'GET', url: 'https://me:pw@api.test/' }) // throws, the password hidden
  */
 export function checkRequest({ method, url, init }: RequestState): void {
   const shown = hideCredentials(url);
@@ -182,6 +183,7 @@ export function reason(error: Error): string {
  * could not be built; fetch's bare "Failed to fetch" and a failure after the response arrived
  * (with the status) said with method and URL. Errors that already say which request (NetworkError,
  * ResponseFormatError, an app's own class) pass through.
+ * @example catch (error) { throw requestFailure(error, request); }
  */
 export function requestFailure(error: unknown, request: RequestState): unknown {
   const { method, url, init, deadline, signal, status, processing } = request;

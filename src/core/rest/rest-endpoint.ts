@@ -141,12 +141,14 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
     }
   }
   // A name given is kept by extend; a default one says each endpoint's own method and path.
-  const name =
+  const name: string | undefined =
     typeof options.name == 'string'
       ? options.name
-      : namedByUser.has(from!) && (from as RestEndpoint).name;
-  if (name) namedByUser.add(endpoint);
-  defineOwn(endpoint, 'name', name || defaultName(endpoint));
+      : namedByUser.has(from!)
+        ? (from as RestEndpoint).name
+        : undefined;
+  if (name !== undefined) namedByUser.add(endpoint);
+  defineOwn(endpoint, 'name', name ?? defaultName(endpoint));
   return endpoint;
 }
 
@@ -219,7 +221,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example await TodoResource.getList.push({ title: 'Buy milk' });
    */
   declare readonly push: CreateEndpoint<O, 'push'>;
-  /** @example await TodoResource.getList.unshift({ title: 'Urgent' }); */
+  /**
+   * Like `push`, adding the created entity at the start of every matching list.
+   * @example await TodoResource.getList.unshift({ title: 'Urgent' });
+   */
   declare readonly unshift: CreateEndpoint<O, 'unshift'>;
   /**
    * When the schema holds a Collection: PATCH to this URL, taking the entity the server answers
@@ -250,7 +255,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     ) as any;
   }
 
-  /** True for mutations: every method but GET, unless the `sideEffect` option says otherwise. */
+  /**
+   * True for mutations: every method but GET, unless the `sideEffect` option says otherwise.
+   * @example TodoResource.update.sideEffect // true
+   */
   get sideEffect(): boolean {
     return this.method != 'GET';
   }
@@ -258,6 +266,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   /**
    * With `optimistic: true`, a mutation's default guess (see `defaultOptimisticResponse`);
    * undefined otherwise. The `getOptimisticResponse` option replaces it.
+   * @example TodoResource.update.extend({ optimistic: true }).getOptimisticResponse // (snapshot, params, body) => …
    */
   get getOptimisticResponse():
     ((snapshot: Snapshot, ...args: EndpointArgs<O>) => unknown) | undefined {

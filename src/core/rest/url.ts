@@ -45,10 +45,7 @@ export function buildUrl(
       return [params[name]]
         .flat()
         .filter((value) => value !== undefined)
-        .map(
-          (value) =>
-            `${encode(name, where)}=${encode(queryText(value, where), where)}`,
-        );
+        .map((value) => `${encode(name, where)}=${encode(queryText(value, where), where)}`);
     })
     .join('&');
   // One `/` between prefix and path: '/api/' and '/todos' must not make `/api//todos` (which
