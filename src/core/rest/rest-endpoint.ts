@@ -440,7 +440,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     request: RequestSummary = requestOf.get(response) ?? { method: this.method, url: response.url },
   ): Promise<unknown> {
     const { status, ok } = response;
-    if (ok && (status == 204 || status == 205 || request.method == 'HEAD')) return null;
+    // A 204 or 205 cannot carry a body and fetch gives the answer to a HEAD none: each reads as
+    // '', which is null below.
     // A body an override has read already fails for that reason, which is no lost connection.
     const used = response.bodyUsed;
     let text = '';
