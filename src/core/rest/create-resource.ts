@@ -8,7 +8,7 @@ import { isRestEndpoint } from './is-rest-endpoint.js';
 import { Collection as DefaultCollection } from '../schema/collection.js';
 import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
-import { holdsEntity, isObject } from '../schema/is.js';
+import { holdsEntity, isObject, isRecord } from '../schema/is.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
 import { assignOwn } from '../util/own.js';
 import type {
@@ -165,66 +165,32 @@ function extendResource(
   first: string | Record<string, MemberOptions> | ((base: unknown) => Record<string, unknown>),
   second?: MemberOptions,
 ): unknown {
-  const members = assignOwn({}, this) as Record<string, unknown>;
-  const from = (name: string): AnyEndpoint => {
-    const member = members[name];
-    if (isRestEndpoint(member)) return member;
-    if (isRestEndpoint(members.get)) return members.get;
-    throw new Error(
-      `extend("${name}"): the resource has no "get" member${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' to start the new one from' : ''}.`,
-    );
-  };
-  if (typeof first === 'string') {
-    members[first] = from(first).extend(second ?? ({} as any));
-  } else if (typeof first === 'function') {
-    assignOwn(members, first(this));
-  } else if (isObject(first)) {
-    for (const name of Object.keys(first)) members[name] = from(name).extend(first[name] as any);
-  } else {
-    throw new TypeError(
-      `extend got ${first === null ? 'null' : typeof first}${
-        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-          ? ': it takes (name, options), ({ member: options }) or (base => members)'
-          : ''
-      }.`,
-    );
+  const members = assignOwn({}, this) as Record<string, any>;
+  if (typeof first == 'function') assignOwn(members, first(this));
+  else {
+    if (typeof first == 'string') first = { [first]: second ?? {} };
+    if (!isObject(first)) {
+      throw new TypeError(
+        `extend got ${first === null ? 'null' : typeof first}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it takes (name, options), ({ member: options }) or (base => members)' : ''}.`,
+      );
+    }
+    for (const name of Object.keys(first)) {
+      // A new member starts from `get`.
+      const from = [members[name], members.get].find(isRestEndpoint);
+      if (!from) {
+        throw new Error(
+          `extend("${name}"): the resource has no "get" member${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' to start the new one from' : ''}.`,
+        );
+      }
+      members[name] = from.extend(first[name]!);
+    }
   }
   return withExtend(members);
 }
 
 function withExtend<M extends object>(members: M): Resource<M> {
   // Not enumerable: hookifyResource and spreads see only the members.
-  return Object.defineProperty(members, 'extend', {
-    value: extendResource,
-    enumerable: false,
-    writable: true,
-    configurable: true,
-  }) as Resource<M>;
-}
-
-/**
- * What `delete` resolves with (spec rules 7 and 8): a non-empty object response as it is; a bare
- * pk (string or number) as it is; otherwise the URL params the call was made with, from which
- * Invalidate computes the pk.
- * @example deleteResponse(null, { id: '5' }) // { id: '5' }
- */
-export function deleteResponse(value: unknown, params?: unknown): unknown {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number') return value;
-  if (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Object.keys(value).length > 0
-  ) {
-    return value;
-  }
-  return params ?? {};
-}
-
-function labelOf(schema: unknown, path: string): string {
-  const key = (schema as { key?: unknown } | null | undefined)?.key;
-  return typeof key === 'string' && key !== '' ? key : path;
+  return Object.defineProperty(members, 'extend', { value: extendResource }) as Resource<M>;
 }
 
 /**
@@ -256,68 +222,62 @@ export function createResource<const O extends ResourceOptions>(
     Collection = DefaultCollection,
     ...shared
   } = options as ResourceOptions;
-  if (typeof path !== 'string') {
+  if (typeof path != 'string') {
     throw new TypeError(
       `createResource needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}.`,
     );
   }
-  if (schema === undefined || schema === null) {
+  if (schema == null) {
     throw new TypeError(
       `createResource({ path: "${path}" }) needs a schema${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. an Entity class' : ''}.`,
     );
   }
-  // Throws for a path without parameter, naming the path: better now than at the first list call.
-  const listPath = shortenPath(path);
-  const label = labelOf(schema, path);
-  const get = new Endpoint({ ...shared, path, schema, name: `${label}.get` }) as AnyEndpoint;
+  const key = (schema as { key?: unknown }).key;
+  const label = typeof key == 'string' && key ? key : path;
+  // getList's own Collection is move's too, so a subclass's filter (nonFilterArgumentKeys…) decides.
   const collection = new Collection([schema]) as DefaultCollection;
-  const getList = new Endpoint({
-    ...shared,
-    path: listPath,
-    schema: collection,
-    searchParams,
-    body,
-    paginationField,
-    optimistic,
-    name: `${label}.getList`,
-  });
-  const members = {
-    get,
-    getList,
-    // A `retry` given for the resource is for its reads: a mutation retries only when its own
-    // endpoint says so (`TodoResource.update.extend({ retry: 2 })`).
-    update: get.extend({
-      method: 'PUT',
-      body,
-      optimistic,
-      retry: undefined,
-      name: `${label}.update`,
-    } as any),
-    partialUpdate: get.extend({
-      method: 'PATCH',
-      body,
-      optimistic,
-      retry: undefined,
-      name: `${label}.partialUpdate`,
-    } as any),
-    move: get.extend({
-      method: 'PATCH',
-      // getList's own Collection, so a subclass's filter (nonFilterArgumentKeys…) decides.
-      schema: collection.move,
-      body,
-      optimistic,
-      retry: undefined,
-      name: `${label}.move`,
-    } as any),
-    delete: get.extend({
-      method: 'DELETE',
-      retry: undefined,
-      // An Entity or a Union is invalidated; any other schema reads the response as it is.
-      schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
-      process: deleteResponse,
-      optimistic,
-      name: `${label}.delete`,
-    } as any),
+  const members: Record<string, any> = {
+    get: new Endpoint({ ...shared, path, schema, name: `${label}.get` }) as AnyEndpoint,
   };
+  // Every other member is `get` extended. A `retry` given for the resource is for its reads: a
+  // mutation retries only when its own endpoint says so (`TodoResource.update.extend({ retry: 2 })`).
+  const mutation = { body, optimistic, retry: undefined };
+  for (const [name, extra] of [
+    // Throws for a path without parameter, naming the path: better now than at the first list call.
+    [
+      'getList',
+      {
+        path: shortenPath(path),
+        schema: collection,
+        searchParams,
+        paginationField,
+        body,
+        optimistic,
+      },
+    ],
+    ['update', { ...mutation, method: 'PUT' }],
+    ['partialUpdate', { ...mutation, method: 'PATCH' }],
+    ['move', { ...mutation, method: 'PATCH', schema: collection.move }],
+    // An Entity or a Union is invalidated; any other schema reads the response as it is.
+    [
+      'delete',
+      {
+        ...mutation,
+        method: 'DELETE',
+        body: undefined,
+        schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
+        // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
+        // is; otherwise the URL params of the call, from which Invalidate computes the pk.
+        process: (value: unknown, params?: unknown) =>
+          (typeof value == 'string' && value) ||
+          typeof value == 'number' ||
+          (isRecord(value) && Object.keys(value).length)
+            ? value
+            : (params ?? {}),
+      },
+    ],
+  ] as const) {
+    members[name] = members.get.extend({ ...extra, name: `${label}.${name}` } as any);
+  }
   return withExtend(members) as unknown as Resource<ResourceMembers<O>>;
 }

@@ -5,7 +5,7 @@
  */
 import { isRestEndpoint } from './is-rest-endpoint.js';
 import type { RestEndpoint } from './rest-endpoint.js';
-import { mergeInit, sameInit } from './request-init.js';
+import { headersRecord } from './guards.js';
 
 /** A hook that returns request init values (called by every hook, on every use). */
 export type UseInit = () => RequestInit | undefined;
@@ -37,21 +37,40 @@ export function hookifyResource<R extends object>(
   for (const name of Object.keys(resource)) {
     const member = (resource as Record<string, unknown>)[name];
     if (!isRestEndpoint(member)) continue;
-    let last: { init: RequestInit; endpoint: RestEndpoint<any> } | undefined;
-    const hookName = `use${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-    Object.defineProperty(hooks, hookName, {
-      enumerable: true,
-      value: function useMember() {
-        const init = useInit?.();
-        if (init === undefined) return member;
-        if (last && sameInit(last.init, init)) return last.endpoint;
-        const endpoint = member.extend({
-          requestInit: mergeInit(member.requestInit, init),
-        } as any) as unknown as RestEndpoint<any>;
-        last = { init, endpoint };
-        return endpoint;
-      },
-    });
+    let last: Record<string, unknown> | undefined;
+    let endpoint: unknown;
+    hooks[`use${name.charAt(0).toUpperCase()}${name.slice(1)}`] = () => {
+      const init = useInit?.() as Record<string, unknown> | undefined;
+      if (!init) return member;
+      // A fresh `{ headers: {…} }` per render is still the same init: headers compare by value.
+      if (
+        !last ||
+        Object.keys({ ...last, ...init }).some((key) =>
+          key == 'headers'
+            ? headersKey(last!.headers) != headersKey(init.headers)
+            : last![key] !== init[key],
+        )
+      ) {
+        const base = member.requestInit;
+        // Headers merge by name (in any letter case) instead of replacing the member's.
+        const headers = (base?.headers || init.headers) && {
+          headers: headersRecord(init.headers as HeadersInit, headersRecord(base?.headers)),
+        };
+        endpoint = member.extend({
+          requestInit: { ...base, ...init, ...(headers as object) },
+        } as any);
+        last = init;
+      }
+      return endpoint;
+    };
   }
   return hooks as HookifiedResource<R>;
+}
+
+function headersKey(headers: unknown): string {
+  return JSON.stringify(
+    Object.entries(headersRecord(headers as HeadersInit))
+      .map(([name, value]) => [name.toLowerCase(), value])
+      .sort(),
+  );
 }

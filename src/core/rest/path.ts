@@ -4,7 +4,7 @@
  * no value can change the shape of the path it fills.
  */
 import type { Simplify } from '../type-utils.js';
-import { describeValue } from '../util/describe.js';
+import { encode, pathText, place } from './guards.js';
 
 /** A parameter of a path template. */
 export interface PathParam {
@@ -18,7 +18,6 @@ export type PathToken = string | PathParam;
 /** A value that can fill a path parameter. */
 export type PathValue = string | number;
 
-const NAME_CHAR = /[A-Za-z0-9_]/;
 const parsed = new Map<string, readonly PathToken[]>();
 
 /**
@@ -27,32 +26,24 @@ const parsed = new Map<string, readonly PathToken[]>();
  */
 export function parsePath(template: string): readonly PathToken[] {
   let tokens = parsed.get(template);
-  if (tokens) return tokens;
-  const out: PathToken[] = [];
-  let literal = '';
-  for (let i = 0; i < template.length; i++) {
-    const char = template[i]!;
-    if (char === '\\' && i + 1 < template.length) {
-      literal += template[++i];
-      continue;
-    }
-    if (char === ':') {
-      let end = i + 1;
-      while (end < template.length && NAME_CHAR.test(template[end]!)) end++;
-      if (end > i + 1) {
-        const optional = template[end] === '?';
-        if (literal) out.push(literal);
-        literal = '';
-        out.push({ name: template.slice(i + 1, end), optional });
-        i = optional ? end : end - 1;
-        continue;
-      }
-    }
-    literal += char;
+  if (!tokens) {
+    const out: PathToken[] = [];
+    let text = '';
+    // An escaped character, a parameter (`\w` is the name's [A-Za-z0-9_]), or one literal character.
+    template.replace(
+      /\\([^])|:(\w+)(\?)?|[^]/g,
+      (char, escaped?: string, name?: string, optional?: string) => {
+        if (name) {
+          if (text) out.push(text);
+          out.push({ name, optional: !!optional });
+          text = '';
+        } else text += escaped ?? char;
+        return '';
+      },
+    );
+    if (text) out.push(text);
+    parsed.set(template, (tokens = Object.freeze(out)));
   }
-  if (literal) out.push(literal);
-  tokens = Object.freeze(out);
-  parsed.set(template, tokens);
   return tokens;
 }
 
@@ -61,16 +52,7 @@ export function parsePath(template: string): readonly PathToken[] {
  * @example pathParams('/:group/posts/:id?') // [{ name: 'group', … }, { name: 'id', optional: true }]
  */
 export function pathParams(template: string): PathParam[] {
-  return parsePath(template).filter((token): token is PathParam => typeof token !== 'string');
-}
-
-/**
- * A URL value's place, as errors about it name it: the parameter, the path template and, when
- * known, the method (never the URL prefix, which may hold credentials).
- * @example paramPlace('Query', 'q', '/search', 'GET') // 'Query parameter "q" for path "/search" (GET)'
- */
-export function paramPlace(kind: string, name: string, template: string, method?: string): string {
-  return `${kind} parameter ${JSON.stringify(name)} for path "${template}"${method ? ` (${method})` : ''}`;
+  return parsePath(template).filter((token): token is PathParam => typeof token != 'string');
 }
 
 /**
@@ -84,83 +66,34 @@ export function fillPath(
   params: Readonly<Record<string, unknown>> = {},
   method?: string,
 ): string {
-  const tokens = parsePath(template);
-  /** Where each value starts in `out`, its parameter and its text. */
+  /** Where each value starts in `out`, its place and its text. */
   const filled: [number, string, string][] = [];
-  const where = (name: string, kind = 'Path') => paramPlace(kind, name, template, method);
   let out = '';
-  for (const token of tokens) {
-    if (typeof token === 'string') {
-      out += token;
-      continue;
-    }
-    const value = params[token.name];
-    if (value === undefined || value === null) {
-      if (token.optional) {
-        if (out.endsWith('/')) out = out.slice(0, -1);
-        continue;
+  for (const token of parsePath(template)) {
+    if (typeof token == 'string') out += token;
+    else {
+      const where = place('Path', token.name, template, method);
+      const text = pathText(params, token.name, token.optional, where);
+      if (text === undefined) out = out.replace(/\/$/, '');
+      else {
+        filled.push([out.length, where, text]);
+        out += encode(text, () => where);
       }
-      throw new Error(
-        `Missing required ${where(token.name, 'path')}: got ${describeValue(params)}.`,
-      );
     }
-    if (
-      typeof value !== 'string' &&
-      !(typeof value === 'number' && isFinite(value)) &&
-      typeof value !== 'bigint'
-    ) {
-      throw new TypeError(
-        `${where(token.name)} must be a string or a finite number: got ${describeValue(value)}.`,
-      );
-    }
-    const text = String(value);
-    if (text === '') {
-      if (token.optional) {
-        if (out.endsWith('/')) out = out.slice(0, -1);
-        continue;
-      }
-      throw new Error(
-        `${where(token.name)} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
-      );
-    }
-    filled.push([out.length, token.name, text]);
-    out += encodeComponent(text, () => where(token.name));
   }
-  // A segment `.` or `..` (or `%2e`, `.%2E`…: URL parsers read those as dots too) would move the
-  // request to another path. Values are encoded, but one can still make such a segment alone or
-  // with the text beside it (`/:a:b` with `.` and `.`). The template's own segments are its own.
+  // A segment `.` or `..` (or `%2e`, `.%2E`…, which URL parsers read as dots too) would move the
+  // request to another path. A value can still make one alone or with the text beside it (`/:a:b`
+  // with `.` and `.`); the template's own segments are its own.
   const path = out.split(/[?#]/)[0]!;
-  for (const [at, name, text] of filled) {
+  for (const [at, where, text] of filled) {
     const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
     if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
       throw new Error(
-        `${where(name)} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
+        `${where} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
       );
     }
   }
-  return out === '' ? '/' : out;
-}
-
-/**
- * `encodeURIComponent`, with a message that names the value's place when the text is not
- * well-formed Unicode (a lone surrogate, e.g. half of an emoji cut by `slice`): such text has no
- * URL form, and the bare "URI malformed" would not say which parameter held it.
- * @example encodeComponent('a b', () => 'Query parameter "q"') // 'a%20b'
- */
-export function encodeComponent(text: string, where: () => string): string {
-  try {
-    return encodeURIComponent(text);
-  } catch (error) {
-    if (!(error instanceof URIError)) throw error;
-    throw new URIError(
-      `${where()} is not well-formed Unicode${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (it holds a lone surrogate, e.g. half of an emoji)' : ''}: got ${describeValue(text)}.`,
-      { cause: error },
-    );
-  }
-}
-
-function escapeLiteral(text: string): string {
-  return text.replace(/[\\:?]/g, (char) => `\\${char}`);
+  return out || '/';
 }
 
 /**
@@ -170,30 +103,23 @@ function escapeLiteral(text: string): string {
  * @example shortenPath('/:first') // '/'
  */
 export function shortenPath(template: string): string {
-  const tokens = parsePath(template);
-  let last = -1;
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    if (typeof tokens[i] !== 'string') {
-      last = i;
-      break;
+  let out = '';
+  let kept: string | undefined;
+  for (const token of parsePath(template)) {
+    if (typeof token == 'string') {
+      // Re-escaped: a literal `?` right after a parameter would read as "optional".
+      out += token.replace(/[\\:?]/g, '\\$&');
+    } else {
+      kept = out;
+      out += `:${token.name}${token.optional ? '?' : ''}`;
     }
   }
-  if (last === -1) {
+  if (kept === undefined) {
     throw new Error(
       `Path "${template}" has no parameter${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
     );
   }
-  let out = '';
-  tokens.slice(0, last).forEach((token, i, kept) => {
-    if (typeof token === 'string') {
-      const text = i === kept.length - 1 && token.endsWith('/') ? token.slice(0, -1) : token;
-      out += escapeLiteral(text);
-    } else {
-      // A literal `?` right after a parameter would read as "optional": escapeLiteral covers it.
-      out += `:${token.name}${token.optional ? '?' : ''}`;
-    }
-  });
-  return out === '' ? '/' : out;
+  return kept.replace(/\/$/, '') || '/';
 }
 
 // ---- Types: the URL parameters of a template, inferred from its text. ----

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { TimeoutError } from '../errors.js';
 import { Entity } from '../schema/entity.js';
 import { createResource } from './create-resource.js';
-import { parseResponse } from './parse-response.js';
 import { RestEndpoint } from './rest-endpoint.js';
 
 class Todo extends Entity {
@@ -53,7 +52,7 @@ const cases: { make: () => unknown; production: string; advice: string }[] = [
   },
   {
     make: () =>
-      parseResponse(
+      get.parseResponse(
         new Response('<html>home</html>', { headers: { 'Content-Type': 'text/html' } }),
         { method: 'GET', url: 'https://api.test/todos' },
       ),

@@ -5,7 +5,6 @@
 import type { RetryOption, RunContext, Snapshot } from '../protocol/types.js';
 import type { Schema } from '../schema/types.js';
 import type {
-  BodyMethod,
   EndpointArgs,
   EndpointResult,
   Extended,
@@ -14,30 +13,37 @@ import type {
   SchemaOf,
   UrlParams,
 } from './endpoint-types.js';
-import { defaultOptimisticResponse } from './optimistic.js';
+import { NetworkError, ResponseFormatError, TimeoutError } from '../errors.js';
+import { clampDelay, defaultTimers, type Timers } from '../env/timers.js';
+import { checkOptions } from '../protocol/check-options.js';
 import { findCollection, pageSchema } from '../schema/pagination.js';
-import { parseResponse } from './parse-response.js';
+import { shortUrl } from '../util/describe.js';
+import { defineOwn } from '../util/own.js';
 import {
-  checkInit,
-  checkResponse,
-  refuseCredentials,
+  checkRequest,
+  headersRecord,
+  hideCredentials,
+  isRawBody,
+  reason,
   requestFailure,
   type RequestState,
 } from './guards.js';
-import { headersRecord, isRawBody, setHeader } from './request-init.js';
-import { anySignal, bindSignals, startTimeout, unless } from './timeout.js';
-import { checkOptions } from '../protocol/check-options.js';
-import { buildKey, buildUrl, hideCredentials } from './url.js';
+import { defaultOptimisticResponse } from './optimistic.js';
+import { buildUrl } from './url.js';
 
-const BODY_METHODS: ReadonlySet<string> = new Set<BodyMethod>(['POST', 'PUT', 'PATCH']);
+/** The request a response answers, for error messages (never its headers). */
+interface RequestSummary {
+  readonly method: string;
+  readonly url: string;
+}
 
-/** Endpoints derived from another (push, unshift, remove, getPage), made once per endpoint. */
-const derivedCache = new WeakMap<object, Map<string, unknown>>();
+/** push, unshift, remove and getPage of each endpoint, made on first use. */
+const derivedOf = new WeakMap<object, Record<string, unknown>>();
 /**
  * The request each response answers, set by `run`: an override that calls
  * `super.parseResponse(response)` alone still gets errors naming the method and URL.
  */
-const requestOf = new WeakMap<Response, { method: string; url: string }>();
+const requestOf = new WeakMap<Response, RequestSummary>();
 /** Endpoints whose name was given, so extend keeps it instead of deriving a new one. */
 const namedByUser = new WeakSet<object>();
 
@@ -112,31 +118,47 @@ export type PageEndpoint<O extends RestGenerics> = O extends {
 
 // ---- Runtime helpers ----
 
-function define(target: object, key: string, value: unknown): void {
-  if (value === undefined) {
-    // Undefined means "no own value": the prototype's default (or the subclass's) applies again.
-    delete (target as Record<string, unknown>)[key];
-    return;
-  }
-  Object.defineProperty(target, key, {
-    value: key === 'method' && typeof value === 'string' ? value.toUpperCase() : value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
-}
-
-/** Names an endpoint: the user's `name` (which extend keeps), or by default its method and path. */
-function nameIt(endpoint: RestEndpoint<any>, name: string | undefined): void {
-  if (name !== undefined) namedByUser.add(endpoint);
-  define(endpoint, 'name', name ?? defaultName(endpoint));
-}
-
-function callable(prototype: object): RestEndpoint<any> {
+/**
+ * Makes an endpoint: a function calling `run`, with `proto`'s methods, `from`'s own properties
+ * (options and subclass fields alike) and `options` over them. An option given as undefined
+ * deletes the own value, so the prototype's default applies again.
+ */
+function make(proto: object, options: Record<string, any>, from?: object): RestEndpoint<any> {
   const endpoint = ((...args: unknown[]) =>
-    endpoint.run(args as any, {})) as unknown as RestEndpoint<any>;
-  Object.setPrototypeOf(endpoint, prototype);
+    endpoint.run(args as any)) as unknown as RestEndpoint<any>;
+  Object.setPrototypeOf(endpoint, proto);
+  const { length: _, ...own } = Object.getOwnPropertyDescriptors(from ?? {});
+  Object.defineProperties(endpoint, own);
+  for (const [key, value] of Object.entries(options)) {
+    if (key != 'name') {
+      if (value === undefined) delete (endpoint as any)[key];
+      else
+        defineOwn(
+          endpoint,
+          key,
+          key == 'method' && typeof value == 'string' ? value.toUpperCase() : value,
+        );
+    }
+  }
+  // A name given is kept by extend; a default one says each endpoint's own method and path.
+  const name: string | undefined =
+    typeof options.name == 'string'
+      ? options.name
+      : namedByUser.has(from!)
+        ? (from as RestEndpoint).name
+        : undefined;
+  if (name !== undefined) namedByUser.add(endpoint);
+  defineOwn(endpoint, 'name', name ?? defaultName(endpoint));
   return endpoint;
+}
+
+function defaultName(endpoint: RestEndpoint<any>, method: string = endpoint.method): string {
+  return `${method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
+}
+
+/** The signal aborted when either is; undefined when there is none. */
+function anySignal(a?: AbortSignal | null, b?: AbortSignal): AbortSignal | undefined {
+  return a && b && a != b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 // Instances are functions: calling one performs the request and resolves with the processed JSON
@@ -193,35 +215,62 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   /** Type carrier of the body (never read at runtime). */
   declare readonly body: O extends { readonly body: infer B } ? B : undefined;
 
+  /**
+   * `getList.push`, `getList.unshift` (when the schema holds a Collection): POST to this URL,
+   * adding the created entity at the end, or the start, of every matching list.
+   * @example await TodoResource.getList.push({ title: 'Buy milk' });
+   */
+  declare readonly push: CreateEndpoint<O, 'push'>;
+  /**
+   * Like `push`, adding the created entity at the start of every matching list.
+   * @example await TodoResource.getList.unshift({ title: 'Urgent' });
+   */
+  declare readonly unshift: CreateEndpoint<O, 'unshift'>;
+  /**
+   * When the schema holds a Collection: PATCH to this URL, taking the entity the server answers
+   * with out of every stored list whose filter its values match.
+   * @example await TodoResource.getList.remove({ userId: 1 }, { id: 5 });
+   */
+  declare readonly remove: CreateEndpoint<O, 'remove'>;
+  /**
+   * With `paginationField`: the list's request with a page argument; the page is appended to the
+   * list fetched without it, never repeating an entity.
+   * @example await controller.fetch(PostResource.getList.getPage, { author: 'a', page: 2 });
+   */
+  declare readonly getPage: PageEndpoint<O>;
+
   constructor(options: O & RestEndpointOptions<O>) {
-    const endpoint = callable(new.target.prototype);
-    if (typeof options?.path !== 'string') {
+    if (typeof options?.path != 'string') {
       throw new TypeError(
         `RestEndpoint needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}`,
       );
     }
-    for (const key of Object.keys(options)) define(endpoint, key, (options as any)[key]);
-    // A side effect with no method is a POST (a GET is never one).
-    if ((options as { sideEffect?: unknown }).sideEffect === true && options.method === undefined)
-      define(endpoint, 'method', 'POST');
-    nameIt(endpoint, typeof options.name === 'string' ? options.name : undefined);
-    // The instance is the callable function, not `this`: subclass fields land on it all the same.
-    return endpoint as unknown as RestEndpoint<O>;
+    // A side effect with no method is a POST (a GET is never one). The instance is the function
+    // `make` returns, not `this`: subclass fields land on it all the same.
+    return make(
+      new.target.prototype,
+      (options as { sideEffect?: unknown }).sideEffect === true && options.method === undefined
+        ? { ...options, method: 'POST' }
+        : options,
+    ) as any;
   }
 
-  /** True for mutations: every method but GET, unless the `sideEffect` option says otherwise. */
+  /**
+   * True for mutations: every method but GET, unless the `sideEffect` option says otherwise.
+   * @example TodoResource.update.sideEffect // true
+   */
   get sideEffect(): boolean {
-    return this.method !== 'GET';
+    return this.method != 'GET';
   }
 
   /**
    * With `optimistic: true`, a mutation's default guess (see `defaultOptimisticResponse`);
    * undefined otherwise. The `getOptimisticResponse` option replaces it.
+   * @example TodoResource.update.extend({ optimistic: true }).getOptimisticResponse // (snapshot, params, body) => …
    */
   get getOptimisticResponse():
     ((snapshot: Snapshot, ...args: EndpointArgs<O>) => unknown) | undefined {
-    if (!this.optimistic || !this.sideEffect) return undefined;
-    return defaultOptimisticResponse(this);
+    return this.optimistic && this.sideEffect ? defaultOptimisticResponse(this) : undefined;
   }
 
   /**
@@ -230,11 +279,12 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example putTodo.splitArgs([{ title: 'x' }]) // [{}, { title: 'x' }]
    */
   splitArgs(args: readonly unknown[]): [Record<string, unknown>, unknown] {
-    if (args.length === 1 && BODY_METHODS.has(this.method)) return [{}, args[0]];
+    if (args.length == 1 && ['POST', 'PUT', 'PATCH'].includes(this.method)) return [{}, args[0]];
     const params = args[0];
-    if (params != null && (typeof params !== 'object' || Array.isArray(params))) {
+    const kind = Array.isArray(params) ? 'an array' : typeof params;
+    if (params != null && kind != 'object') {
       throw new TypeError(
-        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${Array.isArray(params) ? 'an array' : typeof params}.`,
+        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${kind}.`,
       );
     }
     return [(params ?? {}) as Record<string, unknown>, args[1]];
@@ -246,13 +296,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example getTodos.url({ userId: 1, page: 2 }) // 'https://api.test/todos?userId=1&page=2'
    */
   url(params: UrlParams<O> | Record<string, unknown> = {}): string {
-    return buildUrl(
-      this.urlPrefix,
-      this.path,
-      params as Record<string, unknown>,
-      this.paginationField,
-      this.method,
-    );
+    return buildUrl(this, params as Record<string, unknown>);
   }
 
   /**
@@ -260,13 +304,13 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example getTodos.key({ b: 2, a: 1 }) // 'GET https://api.test/todos?a=1&b=2'
    */
   key(...args: EndpointArgs<O>): string {
-    const [params] = this.splitArgs(args);
-    return buildKey(this.method, this.urlPrefix, this.path, params);
+    return `${this.method} ${hideCredentials(buildUrl(this, this.splitArgs(args)[0], true))}`;
   }
 
   /**
-   * Performs the request with `context.fetch` (or the global fetch) and resolves with the
-   * processed body. Nothing is normalized here.
+   * The request: `url` -> `getRequestInit` -> `fetchResponse` -> `parseResponse` -> `process`,
+   * each overridable, under the endpoint's timeout and the context's signal. Nothing is
+   * normalized here.
    * @example const value = await getTodo.run([{ id: 1 }], { fetch: myFetch });
    */
   async run(args: EndpointArgs<O>, context: RunContext = {}): Promise<unknown> {
@@ -276,45 +320,67 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       url: this.url(params),
       signal: context.signal,
     };
-    refuseCredentials(request);
-    // The timeout and the caller's signal cover the whole request, getRequestInit too: an async
-    // getHeaders that never settles (a token refresh that hangs) must not hold the read for good.
+    checkRequest(request);
+    if (typeof (context.fetch ?? globalThis.fetch) != 'function') {
+      throw new TypeError(
+        `${this.name}: no fetch available${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; pass one to the Controller' : ''}.`,
+      );
+    }
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(this);
-    const stop = startTimeout(this.timeout, request, context.timers);
+    const { timeout } = this;
+    let timers: Timers | undefined;
+    let timer: unknown;
+    // No timeout, or one that cannot work (checkOptions refuses it in development). Clamped: one
+    // past 2^31-1 ms must not fire at once.
+    if (timeout! > 0 && timeout! < Infinity) {
+      const abort = new AbortController();
+      request.deadline = abort.signal;
+      timers = context.timers ?? defaultTimers();
+      timer = timers.setTimeout(
+        () => abort.abort(new TimeoutError({ ...request, timeout: timeout! })),
+        clampDelay(timeout!),
+      );
+    }
     const proto = RestEndpoint.prototype;
     try {
-      let init: RequestInit;
-      try {
-        init = {
-          ...(await unless(
-            this.getRequestInit(body),
-            // Only code of yours can hang here: the built-in steps are not raced (a listener on
-            // the signal per request costs a few µs).
-            this.getRequestInit !== proto.getRequestInit || this.getHeaders !== proto.getHeaders
-              ? anySignal(request.signal, request.deadline)
-              : undefined,
-          )),
-        };
-      } catch (error) {
-        throw requestFailure(error, request);
+      // The timeout and the signal cover getRequestInit too (a token refresh that hangs must not
+      // hold the read for good), raced only when it is code of yours: a listener per request
+      // costs a few µs.
+      const init: RequestInit = {
+        ...(await race(
+          this.getRequestInit(body),
+          this.getRequestInit != proto.getRequestInit || this.getHeaders != proto.getHeaders
+            ? anySignal(request.signal, request.deadline)
+            : undefined,
+        )),
+      };
+      request.method = init.method ?? request.method;
+      request.init = init;
+      // Its errors name the URL: requestFailure lets them through.
+      checkRequest(request);
+      // An abort by the caller's signals (the init's and the context's) is an AbortError.
+      request.signal = anySignal(init.signal, request.signal);
+      const signal = anySignal(request.signal, request.deadline);
+      if (signal) init.signal = signal;
+      const response = await this.fetchResponse(request.url, init, context);
+      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
+      if (typeof response != 'object' || !response) {
+        throw new TypeError(
+          `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
+        );
       }
-      checkInit(init, request, context, this.name);
-      bindSignals(init, request);
-      try {
-        const response = checkResponse(await this.fetchResponse(request.url, init, context));
-        const sent = { method: request.method, url: request.url };
-        requestOf.set(response, sent);
-        request.status = response.status;
-        // The body is part of the response: the timeout and an abort cover reading it too.
-        const value = await this.parseResponse(response, sent);
-        request.processing = true;
-        return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
-      } catch (error) {
-        throw requestFailure(error, request);
-      }
+      const sent = { method: request.method, url: request.url };
+      requestOf.set(response, sent);
+      request.status = response.status;
+      // The body is part of the response: the timeout and an abort cover reading it too.
+      const value = await this.parseResponse(response, sent);
+      request.processing = true;
+      return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
+    } catch (error) {
+      throw requestFailure(error, request);
     } finally {
-      stop();
+      timers?.clearTimeout(timer);
     }
   }
 
@@ -334,31 +400,21 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
    * @example override async getRequestInit(body) { return { ...(await super.getRequestInit(body)), credentials: 'same-origin' }; }
    */
   async getRequestInit(body: unknown): Promise<RequestInit> {
-    const base = this.requestInit;
+    const init: RequestInit & { duplex?: string } = { ...this.requestInit, method: this.method };
     const headers: Record<string, string> = {};
-    const init: RequestInit = { ...base, method: this.method };
     if (body !== undefined) {
       if (isRawBody(body)) {
         init.body = body as BodyInit;
         // fetch sends a stream only when told it goes out as it comes (Node and Chromium refuse it).
-        if (typeof ReadableStream === 'function' && body instanceof ReadableStream) {
-          (init as { duplex?: string }).duplex = 'half';
-        }
+        if ((body as ReadableStream).getReader) init.duplex = 'half';
       } else {
         init.body = JSON.stringify(body);
-        setHeader(headers, 'Content-Type', 'application/json');
+        headers['Content-Type'] = 'application/json';
       }
     }
-    for (const [name, value] of Object.entries(headersRecord(base?.headers))) {
-      setHeader(headers, name, value);
-    }
-    const finalHeaders = await this.getHeaders(headers);
-    const record = headersRecord(finalHeaders);
-    if (
-      Object.keys(record).length > 0 ||
-      Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
-    )
-      init.headers = record;
+    headersRecord(init.headers, headers);
+    const record = headersRecord(await this.getHeaders(headers));
+    if (Object.keys(record).length) init.headers = record;
     else delete init.headers;
     return init;
   }
@@ -372,16 +428,62 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   }
 
   /**
-   * Reads the response (see `parseResponse`): JSON, null for no content, errors for failures.
+   * Reads the response: 2xx JSON is parsed; 204, 205, HEAD or an empty body gives null;
+   * `text/plain` gives the text (a delete may answer with the bare pk); any other type where JSON
+   * is expected rejects with ResponseFormatError; a status outside 2xx with NetworkError.
    * `request` (method and URL, for error messages) may be left out.
    * @example override async parseResponse(response) { return response.status === 202 ? null : super.parseResponse(response); }
    */
-  parseResponse(response: Response, request?: { method: string; url: string }): Promise<unknown> {
+  async parseResponse(
+    response: Response,
     // An override may call `super.parseResponse(response)` alone: `run` noted the request.
-    return parseResponse(
+    request: RequestSummary = requestOf.get(response) ?? { method: this.method, url: response.url },
+  ): Promise<unknown> {
+    const { status, ok } = response;
+    // A 204 or 205 cannot carry a body and fetch gives the answer to a HEAD none: each reads as
+    // '', which is null below.
+    // A body an override has read already fails for that reason, which is no lost connection.
+    const used = response.bodyUsed;
+    let text = '';
+    try {
+      text = await response.text();
+    } catch (error) {
+      // A failure status is the news: an unreadable error body must not hide it. Otherwise the
+      // connection dropped half-way (Node's "terminated", Chromium's "network error"), and the
+      // words "body could not be read" let the retry policy try the read again.
+      if (ok) {
+        throw used || !(error instanceof TypeError)
+          ? error
+          : new TypeError(
+              `${request.method} ${shortUrl(request.url)} answered ${status}, then its body could not be read: ${reason(error)}`,
+              { cause: error },
+            );
+      }
+    }
+    let value: unknown;
+    let invalid: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      invalid = error;
+    }
+    // A failure's body is its JSON, else its text, else undefined.
+    if (!ok)
+      throw new NetworkError({ ...request, response, body: invalid ? text || undefined : value });
+    if (!text.trim()) return null;
+    const contentType = response.headers.get('content-type') ?? '';
+    const type = contentType.split(';')[0]!.trim().toLowerCase();
+    let why = `expected JSON${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with `;
+    if (!type || /[+/]json$/.test(type)) {
+      if (!invalid) return value;
+      why = `the body is not valid JSON (${(invalid as Error).message}); it starts with `;
+    } else if (type == 'text/plain') return text;
+    throw new ResponseFormatError({
+      ...request,
       response,
-      request ?? requestOf.get(response) ?? { method: this.method, url: response.url },
-    );
+      contentType,
+      reason: why + JSON.stringify(text.slice(0, 60)),
+    });
   }
 
   /**
@@ -400,107 +502,63 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   extend<const E extends object>(
     options: E & Partial<RestEndpointOptions<Extended<O, E>>>,
   ): RestEndpoint<Extended<O, E>> {
-    const next = callable(Object.getPrototypeOf(this));
-    // Every own property but the function's length: options and subclass fields alike (the name
-    // is set again below).
-    const { length: _, ...own } = Object.getOwnPropertyDescriptors(this);
-    Object.defineProperties(next, own);
-    for (const key of Object.keys(options)) {
-      if (key !== 'name') define(next, key, (options as any)[key]);
-    }
-    nameIt(
-      next,
-      typeof options.name === 'string'
-        ? options.name
-        : namedByUser.has(this)
-          ? this.name
-          : undefined,
-    );
-    return next as unknown as RestEndpoint<Extended<O, E>>;
-  }
-
-  /**
-   * When the schema holds a Collection: POST to this URL, adding the created entity at the end of
-   * every matching list.
-   * @example await TodoResource.getList.push({ title: 'Buy milk' });
-   */
-  get push(): CreateEndpoint<O, 'push'> {
-    return derived(this, 'push') as CreateEndpoint<O, 'push'>;
-  }
-
-  /**
-   * Like `push`, adding the created entity at the start of every matching list.
-   * @example await TodoResource.getList.unshift({ title: 'Urgent' });
-   */
-  get unshift(): CreateEndpoint<O, 'unshift'> {
-    return derived(this, 'unshift') as CreateEndpoint<O, 'unshift'>;
-  }
-
-  /**
-   * When the schema holds a Collection: PATCH to this URL, taking the entity the server answers
-   * with out of every stored list whose filter its values match.
-   * @example await TodoResource.getList.remove({ userId: 1 }, { id: 5 });
-   */
-  get remove(): CreateEndpoint<O, 'remove'> {
-    return derived(this, 'remove') as CreateEndpoint<O, 'remove'>;
-  }
-
-  /**
-   * With `paginationField`: the list's request with a page argument; the page is appended to the
-   * list fetched without it, never repeating an entity.
-   * @example await controller.fetch(PostResource.getList.getPage, { author: 'a', page: 2 });
-   */
-  get getPage(): PageEndpoint<O> {
-    return derived(this, 'getPage') as PageEndpoint<O>;
+    return make(Object.getPrototypeOf(this), options, this) as any;
   }
 }
 
-/** `endpoint.push`, `.unshift`, `.remove` or `.getPage`: made on first use, then the same object. */
-function derived(
-  endpoint: RestEndpoint<any>,
-  key: 'push' | 'unshift' | 'remove' | 'getPage',
-): unknown {
-  let cache = derivedCache.get(endpoint);
-  if (!cache) derivedCache.set(endpoint, (cache = new Map()));
-  if (!cache.has(key)) cache.set(key, key === 'getPage' ? page(endpoint) : create(endpoint, key));
-  return cache.get(key);
+/**
+ * `task`, or its signal's reason once the signal is aborted, whichever comes first. A failure of
+ * `task` after that is let go (no unhandled rejection).
+ */
+function race<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  return signal
+    ? new Promise<T>((resolve, reject) => {
+        const stop = () => reject(signal.reason);
+        if (signal.aborted) stop();
+        signal.addEventListener('abort', stop);
+        void task.then(resolve, reject).then(() => signal.removeEventListener('abort', stop));
+      })
+    : task;
 }
 
-function page(endpoint: RestEndpoint<any>): unknown {
-  const field = endpoint.paginationField;
-  if (field === undefined) return undefined;
-  const schema = pageSchema(endpoint.schema, field, endpoint.name);
-  return endpoint.extend({ schema: schema as Schema, name: `${endpoint.name}.getPage` } as any);
-}
-
-function create(endpoint: RestEndpoint<any>, mode: 'push' | 'unshift' | 'remove'): unknown {
-  const found = findCollection(endpoint.schema);
-  if (!found) return undefined;
-  const method = mode === 'remove' ? 'PATCH' : 'POST';
-  return endpoint.extend({
-    method,
-    schema: found.collection[mode] as Schema,
-    // A name of method and path says the method the request uses.
-    name: `${namedByUser.has(endpoint) ? endpoint.name : defaultName(endpoint, method)}.${mode}`,
-    // The list's own response handling and paging do not apply to a created entity.
-    process: undefined,
-    paginationField: undefined,
-    sideEffect: undefined,
-    getOptimisticResponse: undefined,
-    // A POST sent twice may create two records: the list's retries are not the create's.
-    retry: undefined,
-  } as any);
+// The derived members: made on first use, then the same object. A created entity is not a list:
+// the list's response handling, paging and optimism do not apply to it, nor its retries (a POST
+// sent twice may create two records).
+for (const key of ['push', 'unshift', 'remove', 'getPage']) {
+  Object.defineProperty(RestEndpoint.prototype, key, {
+    configurable: true,
+    get(this: RestEndpoint<any>) {
+      const derived = derivedOf.get(this) ?? derivedOf.set(this, {}).get(this)!;
+      if (!(key in derived)) {
+        const { paginationField: field, schema, name } = this;
+        const method = key == 'remove' ? 'PATCH' : 'POST';
+        const found = key != 'getPage' && findCollection(schema);
+        derived[key] = found
+          ? this.extend({
+              method,
+              schema: (found.collection as any)[key],
+              // A default name says the method the request uses.
+              name: `${namedByUser.has(this) ? name : defaultName(this, method)}.${key}`,
+              process: undefined,
+              paginationField: undefined,
+              sideEffect: undefined,
+              getOptimisticResponse: undefined,
+              retry: undefined,
+            } as any)
+          : key == 'getPage' && field !== undefined
+            ? this.extend({
+                schema: pageSchema(schema, field, name) as Schema,
+                name: `${name}.getPage`,
+              } as any)
+            : undefined;
+      }
+      return derived[key];
+    },
+  });
 }
 
 // Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
 Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
 
-function defaultName(endpoint: RestEndpoint<any>, method: string = endpoint.method): string {
-  return `${method} ${hideCredentials(endpoint.urlPrefix)}${endpoint.path}`;
-}
-
 // Defaults live on the prototype, so own options (and subclass fields) override them.
-Object.defineProperties(RestEndpoint.prototype, {
-  urlPrefix: { value: '', writable: true, configurable: true },
-  method: { value: 'GET', writable: true, configurable: true },
-});
+Object.assign(RestEndpoint.prototype, { urlPrefix: '', method: 'GET' });
