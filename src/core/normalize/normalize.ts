@@ -275,7 +275,7 @@ export function normalize<R = unknown>(
     ) {
       fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     }
-    const steps = stepsOf(schema);
+    const steps = entity ? schema : stepsOf(schema);
     const out =
       steps === undefined || ((value === undefined || value === null) && !entity)
         ? value
