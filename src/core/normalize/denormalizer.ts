@@ -130,8 +130,8 @@ export class Denormalizer {
   /** The table read last: reads come in runs of one key, so the lookup is mostly reused. */
   #tableKey: string | undefined;
   #table: Record<string, StoredEntity> | undefined;
-  /** Dependency frames of the values being built, innermost last (only with a memo). */
-  readonly #frames: Dependencies[] = [];
+  /** The dependencies of the value being built (only with a memo); its parent waits on the stack. */
+  #frame: Dependencies | undefined;
 
   readonly #memo: StoredMemo | undefined;
   /** The first required field found INVALID (`Menu.food`): why a read is INVALID. */
@@ -152,9 +152,9 @@ export class Denormalizer {
 
   /** Denormalizes a whole read, recording its dependencies when there is a memo. */
   run(schema: unknown, input: unknown): MemoEntry {
-    this.#frames.push([]);
+    this.#frame = [];
     const value = this.unvisit(schema, input);
-    const deps = this.#frames.pop()!;
+    const deps = this.#frame;
     // A Union with nothing stored for it reads as undefined (as in the reference); one whose
     // member is missing from the store is missing, as an Entity is.
     const topMissing =
@@ -166,17 +166,17 @@ export class Denormalizer {
   }
 
   readonly unvisit = (schema: unknown, input: unknown): unknown => {
-    const steps = stepsOf(schema);
+    const entity = isEntityClass(schema);
+    const steps = entity ? schema : stepsOf(schema);
     if (steps === undefined || input === undefined || input === null) return input;
     // Entities and stored lists are read from the store, once per pass and through the memo.
-    if (isEntityClass(steps) || steps.readsStore === true) {
+    if (entity || (steps as SchemaInstance).readsStore === true) {
       return this.#stored(steps as StoredSchema, steps.key!, input);
     }
-    return steps.denormalize(input, [] as Args, this.unvisit);
+    return (steps as SchemaInstance).denormalize(input, [] as Args, this.unvisit);
   };
 
-  #addDeps(deps: Dependencies): void {
-    const frame = this.#frames[this.#frames.length - 1];
+  #addDeps(deps: Dependencies, frame = this.#frame): void {
     if (frame !== undefined) for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
   }
 
@@ -258,22 +258,26 @@ export class Denormalizer {
         this.repeated = true;
         done.values.set(pk, hit.value);
         done.deps.set(pk, hit.deps);
+        this.#addDeps(hit.deps);
+      } else {
+        this.#frame!.push(key, pk, stored);
       }
-      this.#addDeps(hit.deps);
       return hit.value;
     }
-    this.#frames.push([key, pk, stored]);
+    const parent = this.#frame;
+    this.#frame = [key, pk, stored];
     let value: unknown;
     try {
       value = isEntityClass(schema)
         ? this.#entity(schema, stored as Record<string, unknown>, done, pk)
         : schema.denormalizeStored!(stored, this.unvisit);
     } finally {
-      const deps = this.#frames.pop()!;
+      const deps = this.#frame!;
+      this.#frame = parent;
       done.values.set(pk, value);
       done.deps.set(pk, deps);
       bySchema.set(stored, { value, deps });
-      this.#addDeps(deps);
+      this.#addDeps(deps, parent);
     }
     return value;
   }
