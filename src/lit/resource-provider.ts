@@ -170,9 +170,13 @@ export class ResourceProvider extends LitElement {
       for (const { endpoint } of controller.inFlight?.() ?? []) {
         next[endpoint.sideEffect ? 'mutating' : 'fetching']++;
       }
-      if (STATES.every((name) => next[name] === this.#activity[name])) return;
+      const before = this.#activity;
+      if (STATES.every((name) => next[name] === before[name])) return;
       this.#activity = next;
       for (const name of STATES) {
+        // Only a state that turns on or off is touched: setting one costs a style invalidation
+        // of the page below, and a request that starts while another runs changes none.
+        if (!next[name] === !before[name]) continue;
         const state = (state: string) => this.#states?.[next[name] ? 'add' : 'delete'](state);
         try {
           state(name);
