@@ -49,9 +49,11 @@ function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown
     : Object.keys(old).length === Object.keys(next).length;
   let out: Record<string, unknown> | undefined;
   for (const key of keys) {
+    const member = next[key];
     const had = hasOwn(old, key);
-    const kept = had ? share(old[key], next[key], done) : next[key];
-    if (kept !== next[key]) {
+    // The same member (every unchanged entity of a list) needs no look inside.
+    const kept = !had || old[key] === member ? member : share(old[key], member, done);
+    if (kept !== member) {
       // Spread copies a `__proto__` member as data.
       out ??= array ? ([...next] as never) : { ...next };
       setOwn(out!, key as string, kept);
