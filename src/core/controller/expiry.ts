@@ -1,5 +1,6 @@
 /**
- * How long responses and errors are shown before a reader may fetch again.
+ * How long errors hold readers back before they may fetch again. (When data goes stale is the
+ * store's: `dataExpiresAt` in store/state.ts, which the optimistic replay needs too.)
  */
 import { isClientError } from '../protocol/error-policy.js';
 import type { EndpointLike } from '../protocol/types.js';

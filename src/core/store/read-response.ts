@@ -131,12 +131,10 @@ export function storedEntityOf(
   return pk === undefined || pk === null || pk === '' ? undefined : { entity, pk: String(pk) };
 }
 
-/** True when the two reads would show the same thing. */
+/** True when the two reads would show the same thing (every field of a read is compared). */
 export function sameResponse(a: ResponseInfo, b: ResponseInfo): boolean {
-  return (
-    a.data === b.data &&
-    a.expiryStatus === b.expiryStatus &&
-    a.expiresAt === b.expiresAt &&
-    a.error === b.error
-  );
+  for (const field in a) {
+    if (a[field as keyof ResponseInfo] !== b[field as keyof ResponseInfo]) return false;
+  }
+  return true;
 }
