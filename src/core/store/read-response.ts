@@ -60,9 +60,13 @@ export function readResponse(
   }
   const stale = now > expiresAt;
   // invalidIfStale: past its expiry the data must not be shown at all.
-  return data === INVALID || (stale && endpoint.invalidIfStale)
-    ? { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error }
-    : { data, expiryStatus: stale ? ExpiryStatus.Stale : ExpiryStatus.Valid, expiresAt, error };
+  const invalid = data === INVALID || (stale && endpoint.invalidIfStale);
+  return {
+    data: invalid ? undefined : data,
+    expiryStatus: invalid ? ExpiryStatus.Invalid : stale ? ExpiryStatus.Stale : ExpiryStatus.Valid,
+    expiresAt,
+    error,
+  };
 }
 
 /**
