@@ -82,6 +82,10 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
   #last: { committed: StoreState; visible: StoreState; touched: WriteLog } | undefined;
   /** The records the replays copied: nobody else holds them, the next replay writes in place. */
   #copies = new WeakSet<object>();
+  /**
+   * Each queued entry's endpoint, as its `optimistic/add` brought it: the state stays plain data,
+   * and an entry that settles or is restamped (a new entry object) takes its own along.
+   */
   #endpoints = new WeakMap<OptimisticEntry, EndpointLike | undefined>();
   #memo: MemoCache;
   #now: () => number;
