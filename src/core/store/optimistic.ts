@@ -29,7 +29,7 @@ const reported = new WeakSet<object>();
  * `committed` with every pending update applied, and the entities the updates read through their
  * snapshots (kept from garbage collection while pending). An entry whose endpoint `endpointOf`
  * does not know, or that has no `getOptimisticResponse`, is skipped. Records in `owned` are
- * written in place, and `log` hears of every key written (see the overlay in store.ts).
+ * written in place, and `log` hears of every key written (see store.ts: the copies the replays keep).
  * @example const { state } = replay(committed, (entry) => endpoints.get(entry), memo, now);
  */
 export function replay(
