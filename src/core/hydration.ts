@@ -7,12 +7,11 @@ import type { Controller } from './controller/controller.js';
 import { checkState } from './store/check-state.js';
 import type { ResponseError, StoreState } from './store/state.js';
 import { restoreState } from './store/state.js';
-import { optionalReducers } from './store/reducer.js';
+import { reducers } from './store/reducer.js';
 import { hydrate as hydrateReducer } from './store/reducers/hydrate.js';
 
 // The store's `hydrate` action works once this module is loaded: the main entry does not carry it.
-optionalReducers.hydrate = (current, action, writer) =>
-  hydrateReducer(current, action.state, writer, action.now);
+reducers.hydrate = hydrateReducer;
 
 /** What `dehydrate` gives: a store state that survives `JSON.stringify`. */
 export type DehydratedState = StoreState;

@@ -14,7 +14,8 @@ import { Controller } from './controller.js';
 import { hydrate } from '../hydration.js';
 import { MemoCache } from '../normalize/memo-cache.js';
 import { readResponse } from '../store/read-response.js';
-import { replay } from './optimistic.js';
+import { replay } from '../store/optimistic.js';
+import { storeKey } from '../protocol/store-key.js';
 import { ValuesSchema } from '../schema/values.js';
 import type { StoreState } from '../store/state.js';
 
@@ -131,7 +132,12 @@ async function run(seed: number, gcTime: number) {
    */
   const freshReplay = (committed: StoreState) => {
     const running = new Map(controller.inFlight().map((request) => [request.id, request]));
-    return replay(committed, (id) => running.get(id)?.endpoint, new MemoCache(), clock.now()).state;
+    return replay(
+      committed,
+      (entry) => running.get(entry.id)?.endpoint,
+      new MemoCache(),
+      clock.now(),
+    ).state;
   };
   const id = () => String(r.int(6));
   const todo = (pk: string, step: number) => ({
@@ -184,7 +190,8 @@ async function run(seed: number, gcTime: number) {
           ...a: unknown[]
         ) => { data: unknown; expiryStatus: unknown }
       )(endpoint, ...args);
-      const want = readResponse(expected, memo, endpoint as never, args, clock.now());
+      const key = storeKey(endpoint as never, args);
+      const want = readResponse(expected, memo, key, endpoint as never, args, clock.now());
       assert.deepEqual(
         got.data,
         want.data,

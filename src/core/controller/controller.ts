@@ -32,7 +32,7 @@ import type {
 } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
 import { readFailure, readResponse, sameResponse } from '../store/read-response.js';
-import { restoreState, storedKeys } from '../store/state.js';
+import { dataExpiresAt, DEFAULT_DATA_EXPIRY, restoreState, storedKeys } from '../store/state.js';
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
 import type { StoreChange, StoreView } from '../store/store.js';
@@ -40,9 +40,8 @@ import { ConnectivityManager } from '../managers/connectivity.js';
 import { GcManager } from '../managers/gc.js';
 import { PollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
-import { dataExpiresAt, DEFAULT_DATA_EXPIRY, errorExpiry } from './expiry.js';
+import { errorExpiry } from './expiry.js';
 import type { Manager } from './manager.js';
-import { replay } from './optimistic.js';
 import { DEFAULT_RETRY, retryDelay } from './retry.js';
 import { ResponseObserver } from './response-observer.js';
 
@@ -199,12 +198,7 @@ export class Controller implements ControllerLike {
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
     }
-    this.#store = new Store(
-      restoreState(options.initialState),
-      (base, owned, log) =>
-        replay(base, (id) => this.#running.get(id)?.endpoint, this.#memo, this.#now(), owned, log),
-      (action, state) => this.#committed(action, state),
-    );
+    this.#store = new Store(restoreState(options.initialState), this.#memo, this.#now);
     this.#used(this.#store.committed);
     const gcTime = options.gcTime ?? 5 * 60_000;
     // The defaults live here, not in the provider: a Controller made by hand behaves as one made
@@ -336,8 +330,9 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): ResponseInfo<Resolved<E>> {
-    const { reads } = this.#record(storeKey(endpoint, args));
-    const info = readResponse(this.#store.visible, this.#memo, endpoint, args, this.#now());
+    const key = storeKey(endpoint, args);
+    const { reads } = this.#record(key);
+    const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
     for (const read of reads)
       if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
     if (reads.unshift(info) > READS_PER_KEY) reads.pop();
@@ -390,7 +385,7 @@ export class Controller implements ControllerLike {
     // nothing to mark (a first read, one invalidated already): a read in flight was sent before
     // the caller's reason to invalidate (a new token, say).
     this.#outdate(key);
-    this.#store.dispatch({ type: 'invalidate', keys: [key] });
+    this.dispatch({ type: 'invalidate', keys: [key] });
   }
 
   /**
@@ -399,7 +394,7 @@ export class Controller implements ControllerLike {
    */
   invalidateAll(test: (key: string) => boolean): void {
     const keys = Object.keys(this.#store.committed.meta).filter((key) => test(key));
-    if (keys.length > 0) this.#store.dispatch({ type: 'invalidate', keys });
+    if (keys.length > 0) this.dispatch({ type: 'invalidate', keys });
   }
 
   /**
@@ -411,7 +406,7 @@ export class Controller implements ControllerLike {
    */
   set(schema: unknown, value: unknown): void {
     const now = this.#now();
-    this.#store.dispatch({
+    this.dispatch({
       type: 'entities/set',
       schema,
       value,
@@ -437,7 +432,7 @@ export class Controller implements ControllerLike {
     const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
     const seq = ++this.#seq;
-    this.#store.dispatch({
+    this.dispatch({
       type: 'response/set',
       key,
       schema: endpoint.schema,
@@ -459,7 +454,13 @@ export class Controller implements ControllerLike {
    * @example controller.dispatch({ type: 'invalidate', keys: ['GET /todos'] });
    */
   dispatch(action: Action): boolean {
-    return this.#store.dispatch(action);
+    // In a batch of its own: the Controller's records follow the action before any listener
+    // hears of it.
+    return this.#store.batch(() => {
+      const state = this.#store.dispatch(action);
+      if (state) this.#committed(action, state);
+      return !!state;
+    });
   }
 
   /**
@@ -485,7 +486,7 @@ export class Controller implements ControllerLike {
       if (!request.awaited && !request.endpoint.sideEffect) request.abort.abort();
       request.wake?.();
     }
-    this.#store.dispatch({ type: 'reset', date: this.#now() });
+    this.dispatch({ type: 'reset', date: this.#now() });
   }
 
   // ---- Listeners and subscriptions ----
@@ -650,9 +651,10 @@ export class Controller implements ControllerLike {
     const sending = (at = this.#stamp()) => {
       request.startedAt = at;
       if (settles) {
-        this.#store.dispatch({
+        this.dispatch({
           type: 'optimistic/add',
           entry: { id, key, args: [...args], fetchedAt: at },
+          endpoint,
         });
       }
     };
@@ -721,7 +723,7 @@ export class Controller implements ControllerLike {
     }
     const now = this.#now();
     try {
-      this.#store.dispatch({
+      this.dispatch({
         type: 'response/set',
         key,
         schema: endpoint.schema,
@@ -809,7 +811,7 @@ export class Controller implements ControllerLike {
 
   #commitError(request: Request, error: unknown): void {
     const { record } = request;
-    this.#store.dispatch({
+    this.dispatch({
       type: 'response/error',
       key: request.key,
       error,
@@ -835,7 +837,7 @@ export class Controller implements ControllerLike {
 
   /** Takes back the optimistic update of a request whose outcome is not committed. */
   #drop({ settles }: Request): void {
-    if (settles) this.#store.dispatch({ type: 'optimistic/remove', id: settles });
+    if (settles) this.dispatch({ type: 'optimistic/remove', id: settles });
   }
 
   /** The value a committed response resolves with: its result, denormalized as readers see it. */

@@ -1,21 +1,14 @@
 /**
- * How long responses and errors are shown before a reader may fetch again.
+ * How long errors hold readers back before they may fetch again. (When data goes stale is the
+ * store's: `dataExpiresAt` in store/state.ts, which the optimistic replay needs too.)
  */
 import { isClientError } from '../protocol/error-policy.js';
 import type { EndpointLike } from '../protocol/types.js';
+import { NEVER } from '../store/state.js';
 
-export const DEFAULT_DATA_EXPIRY = 60_000;
-const DEFAULT_ERROR_EXPIRY = 1_000;
 /** The longest a soft error backs off. */
 const MAX_BACKOFF = 60_000;
-
-/** A finite "never", so the state stays JSON (Infinity would come back as null). */
-const NEVER = Number.MAX_SAFE_INTEGER;
-
-/** When data fetched now by `endpoint` goes stale. */
-export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
-  return Math.min(now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY), NEVER);
-}
+const DEFAULT_ERROR_EXPIRY = 1_000;
 
 /**
  * The one exponential backoff: `base` ms, doubled with each failure in a row after the first, up

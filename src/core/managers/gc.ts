@@ -43,7 +43,6 @@ export class GcManager implements Manager {
       const { committed, visible, optimisticReads } = controller.store;
       const now = controller.now();
       const marks = new EntityMarks();
-      marks.addAll(optimisticReads);
       /** Marks what `value` (stored for `schema`) references, `args` its read's. */
       const mark = (schema: unknown, value: unknown, state: StoreState, args: readonly unknown[]) =>
         visitEntities(schema, value, state.entities, args, (key, pk) => marks.add(key, pk));
@@ -88,7 +87,7 @@ export class GcManager implements Manager {
         for (const table of [committed.entities, committed.entitiesMeta]) {
           for (const type in table) {
             for (const pk in table[type]) {
-              if (marks.has(type, pk)) continue;
+              if (marks.has(type, pk) || optimisticReads.has(type, pk)) continue;
               marks.add(type, pk);
               entities.push([type, pk]);
             }

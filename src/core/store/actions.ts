@@ -2,6 +2,7 @@
  * Every change of the store is one of these actions, applied by `reduce` (reducer.ts). Actions
  * may carry non-data (a schema), the state they produce never does.
  */
+import type { EndpointLike } from '../protocol/types.js';
 import type { OptimisticEntry, StoreState } from './state.js';
 
 /** Commits a response: normalizes it into the entity tables and stores its result under `key`. */
@@ -49,6 +50,11 @@ export interface SetEntitiesAction {
 export interface AddOptimisticAction {
   readonly type: 'optimistic/add';
   readonly entry: OptimisticEntry;
+  /**
+   * Whose `getOptimisticResponse` the store replays for the entry, until it settles; without
+   * one, the entry is queued but shows nothing.
+   */
+  readonly endpoint?: EndpointLike | undefined;
 }
 
 /** Removes an optimistic update whose response is dropped (it arrived too late to commit). */

@@ -17,9 +17,4 @@ export class EntityMarks {
   has(key: string, pk: string): boolean {
     return this.#marks.get(key)?.has(pk) ?? false;
   }
-
-  /** Adds every mark of `other`. */
-  addAll(other: EntityMarks): void {
-    for (const [key, pks] of other.#marks) for (const pk of pks) this.add(key, pk);
-  }
 }

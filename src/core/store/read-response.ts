@@ -3,47 +3,85 @@
  */
 import type { MemoCache } from '../normalize/memo-cache.js';
 import { INVALID } from '../schema/types.js';
-import type { EntityClass } from '../schema/types.js';
+import type { EntityClass, EntityTable } from '../schema/types.js';
 import { isEntityClass, isObject } from '../schema/is.js';
 import { isRuntimeError, shortUrl } from '../util/describe.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
-import { storeArgs, storeKey } from '../protocol/store-key.js';
+import { storeArgs } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 
 /**
- * What `getResponse` reports for `endpoint(...args)` in `state` at time `now`. Not memoized by
- * itself (the Controller keeps the identity of the result); `data` is, through `memo`.
- * @example readResponse(state, memo, TodoResource.get, [{ id: 1 }], Date.now()).expiryStatus
+ * What `getResponse` reports for `endpoint(...args)`, stored under `key`, in `state` at time
+ * `now`. The caller has the key already (it keeps its reads by it): built once per read. Not
+ * memoized by itself (the Controller keeps the identity of the result); `data` is, through `memo`.
+ * @example readResponse(state, memo, key, TodoResource.get, [{ id: 1 }], Date.now()).expiryStatus
  */
 export function readResponse(
   state: StoreState,
   memo: MemoCache,
+  key: string,
   endpoint: EndpointLike,
   args: readonly unknown[],
   now: number,
 ): ResponseInfo {
-  const key = storeKey(endpoint, args);
+  const { entities, endpoints } = state;
+  const { schema } = endpoint;
+  const meta = getOwn(state.meta, key);
+  const stored = getOwn(state.errors, key);
+  const error = stored && now <= stored.expiresAt ? stored.error : undefined;
+  let expiresAt = meta?.expiresAt ?? 0;
+  let data: unknown = INVALID;
   try {
-    const meta = getOwn(state.meta, key);
-    const stored = getOwn(state.errors, key);
-    const error = stored && now <= stored.expiresAt ? stored.error : undefined;
-    const expiresAt = meta?.expiresAt ?? 0;
-    if (meta?.invalidated) return responseInfo(INVALID, expiresAt, error, now, endpoint);
-    if (!hasOwn(state.endpoints, key)) {
-      return readStoredEntity(state, memo, endpoint, args, now, error);
+    if (meta?.invalidated) {
+      // shown as nothing until fetched again
+    } else if (hasOwn(endpoints, key)) {
+      data = endpoints[key];
+      if (schema !== undefined && schema !== null) {
+        data = memo.denormalize(schema, data, entities, storeArgs(endpoint, args));
+      }
+    } else {
+      // A GET of one entity that was never fetched by itself may already be in the store,
+      // brought by a list or another read: shown from there (as fresh as the response that
+      // brought it) instead of sending one request per entity.
+      expiresAt = 0;
+      const found = endpoint.sideEffect ? undefined : storedEntityOf(schema, args);
+      if (found) {
+        data = readEntity(entities, memo, found.entity, found.pk);
+        if (data !== INVALID) {
+          expiresAt =
+            getOwn(getOwn(state.entitiesMeta, found.entity.key), found.pk)?.expiresAt ?? 0;
+        }
+      }
     }
-    const result = state.endpoints[key];
-    const schema = endpoint.schema;
-    const data =
-      schema === undefined || schema === null
-        ? result
-        : memo.denormalize(schema, result, state.entities, storeArgs(endpoint, args));
-    return responseInfo(data, expiresAt, error, now, endpoint);
   } catch (error) {
     throw readFailure(error, key);
   }
+  const stale = now > expiresAt;
+  // invalidIfStale: past its expiry the data must not be shown at all.
+  const invalid = data === INVALID || (stale && endpoint.invalidIfStale);
+  return {
+    data: invalid ? undefined : data,
+    expiryStatus: invalid ? ExpiryStatus.Invalid : stale ? ExpiryStatus.Stale : ExpiryStatus.Valid,
+    expiresAt,
+    error,
+  };
+}
+
+/**
+ * The stored entity `pk` of `entity`, denormalized; INVALID when the store has none (or a deleted
+ * one).
+ * @example readEntity(state.entities, memo, Todo, '1')
+ */
+export function readEntity(
+  entities: EntityTable,
+  memo: MemoCache,
+  entity: EntityClass,
+  pk: string,
+): unknown {
+  const row = getOwn(getOwn(entities, entity.key), pk);
+  return row === undefined || row === INVALID ? INVALID : memo.denormalize(entity, pk, entities);
 }
 
 /**
@@ -97,53 +135,10 @@ export function storedEntityOf(
   return pk === undefined || pk === null || pk === '' ? undefined : { entity, pk: String(pk) };
 }
 
-/**
- * A GET of one entity that was never fetched by itself may already be in the store, brought by a
- * list or another read: show it from there (as fresh as the response that brought it) instead of
- * sending one request per entity.
- */
-function readStoredEntity(
-  state: StoreState,
-  memo: MemoCache,
-  endpoint: EndpointLike,
-  args: readonly unknown[],
-  now: number,
-  error: unknown,
-): ResponseInfo {
-  const missing = { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt: 0, error };
-  if (endpoint.sideEffect) return missing;
-  const found = storedEntityOf(endpoint.schema, args);
-  if (found === undefined) return missing;
-  const { entity, pk } = found;
-  const stored = getOwn(getOwn(state.entities, entity.key), pk);
-  if (stored === undefined || stored === INVALID) return missing;
-  const data = memo.denormalize(entity, pk, state.entities);
-  if (data === INVALID) return missing;
-  const expiresAt = getOwn(getOwn(state.entitiesMeta, entity.key), pk)?.expiresAt ?? 0;
-  return responseInfo(data, expiresAt, error, now, endpoint);
-}
-
-/** What a read shows of `data` (INVALID: nothing) that expires at `expiresAt`, at time `now`. */
-function responseInfo(
-  data: unknown,
-  expiresAt: number,
-  error: unknown,
-  now: number,
-  endpoint: EndpointLike,
-): ResponseInfo {
-  const stale = now > expiresAt;
-  // invalidIfStale: past its expiry the data must not be shown at all.
-  return data === INVALID || (stale && endpoint.invalidIfStale)
-    ? { data: undefined, expiryStatus: ExpiryStatus.Invalid, expiresAt, error }
-    : { data, expiryStatus: stale ? ExpiryStatus.Stale : ExpiryStatus.Valid, expiresAt, error };
-}
-
-/** True when the two reads would show the same thing. */
+/** True when the two reads would show the same thing (every field of a read is compared). */
 export function sameResponse(a: ResponseInfo, b: ResponseInfo): boolean {
-  return (
-    a.data === b.data &&
-    a.expiryStatus === b.expiryStatus &&
-    a.expiresAt === b.expiresAt &&
-    a.error === b.error
-  );
+  for (const field in a) {
+    if (a[field as keyof ResponseInfo] !== b[field as keyof ResponseInfo]) return false;
+  }
+  return true;
 }

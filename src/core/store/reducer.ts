@@ -11,51 +11,44 @@ import { Writer } from '../normalize/writer.js';
 import type { WriteLog } from '../util/write-log.js';
 import { collect } from './reducers/gc.js';
 import { invalidate } from './reducers/invalidate.js';
-import { addOptimistic, removeOptimistic } from './reducers/optimistic.js';
+import { addOptimistic, settle } from './reducers/optimistic.js';
 import { setEntities, setError, setResponse } from './reducers/response.js';
 import { emptyState } from './state.js';
 import type { StoreState } from './state.js';
-import type { HydrateAction } from './actions.js';
+
+/** How one type of action changes a state, writing through `writer`. */
+type Reducer<T extends Action['type']> = (
+  state: StoreState,
+  action: Extract<Action, { type: T }>,
+  writer: Writer,
+) => StoreState;
 
 /**
- * Reducers of optional entries, set when their module loads, so their code is not in the main
- * bundle: `hydrate` (src/core/hydration.ts, resource-elements/hydration). Without it, a hydrate
- * action changes nothing.
+ * The reducer of each action type. `hydrate` is set when its module loads
+ * (src/core/hydration.ts), so its code is not in the main bundle; until then a hydrate action
+ * changes nothing.
  */
-export const optionalReducers: {
-  hydrate?: (state: StoreState, action: HydrateAction, writer: Writer) => StoreState;
-} = {};
+export const reducers: { [T in Action['type']]?: Reducer<T> } = {
+  'response/set': setResponse,
+  'response/error': setError,
+  'entities/set': setEntities,
+  'optimistic/add': addOptimistic,
+  'optimistic/remove': (state, action) => settle(state, action.id),
+  invalidate,
+  gc: collect,
+  reset: (_, action) => emptyState(action.date),
+};
 
 /**
- * Applies `action` to `state`.
+ * Applies `action` to `state`; `log` hears of every key written, by record.
  * @example const next = reduce(state, { type: 'reset', date: Date.now() });
  */
 export function reduce(
   state: StoreState,
   action: Action,
   owned?: WeakSet<object>,
-  /** Told every key written, by record (for the visible state to follow). */
   log?: WriteLog,
 ): StoreState {
-  const writer = new Writer(owned, log);
-  switch (action.type) {
-    case 'response/set':
-      return setResponse(state, action, writer);
-    case 'response/error':
-      return setError(state, action, writer);
-    case 'entities/set':
-      return setEntities(state, action, writer);
-    case 'optimistic/add':
-      return addOptimistic(state, action.entry);
-    case 'optimistic/remove':
-      return removeOptimistic(state, action.id);
-    case 'invalidate':
-      return invalidate(state, action.keys, writer);
-    case 'reset':
-      return emptyState(action.date);
-    case 'gc':
-      return collect(state, action, writer);
-    case 'hydrate':
-      return optionalReducers.hydrate?.(state, action, writer) ?? state;
-  }
+  const reducer = reducers[action.type] as Reducer<Action['type']> | undefined;
+  return reducer ? reducer(state, action, new Writer(owned, log)) : state;
 }

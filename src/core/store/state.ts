@@ -4,6 +4,7 @@
  */
 import { hasOwn } from '../util/own.js';
 import type { EntityMetaTable, EntityTable } from '../schema/types.js';
+import type { EndpointLike } from '../protocol/types.js';
 
 /** Freshness of one stored response. */
 export interface ResponseMeta {
@@ -58,6 +59,22 @@ export interface StoreState {
   readonly lastReset: number;
 }
 
+/** What a stored response, error or entity may hold as its expiry: a finite "never", so the state stays JSON. */
+export const NEVER = Number.MAX_SAFE_INTEGER;
+/** How long data stays fresh when its endpoint sets no `dataExpiryLength`. */
+export const DEFAULT_DATA_EXPIRY = 60_000;
+
+/**
+ * When data `endpoint` brings at `now` goes stale.
+ * @example dataExpiresAt(TodoResource.get, Date.now())
+ */
+export function dataExpiresAt(endpoint: EndpointLike, now: number): number {
+  return Math.min(now + (endpoint.dataExpiryLength ?? DEFAULT_DATA_EXPIRY), NEVER);
+}
+
+/** The tables of a state, each a record by store key or by entity key. */
+export const TABLES = ['endpoints', 'meta', 'errors', 'entities', 'entitiesMeta'] as const;
+
 /**
  * A store with nothing in it.
  * @example const state = emptyState(Date.now());
@@ -77,19 +94,12 @@ export function emptyState(lastReset = 0): StoreState {
 /**
  * Fills in what a (possibly older or partial) serialized state lacks. Optimistic entries are
  * dropped: their requests belonged to another controller and will never settle here.
+ * @example new Store(restoreState(JSON.parse(saved)), memo, Date.now)
  */
 export function restoreState(initial: Partial<StoreState> | undefined): StoreState {
-  const empty = emptyState();
-  if (!initial) return empty;
-  return {
-    entities: initial.entities ?? empty.entities,
-    entitiesMeta: initial.entitiesMeta ?? empty.entitiesMeta,
-    endpoints: initial.endpoints ?? empty.endpoints,
-    meta: initial.meta ?? empty.meta,
-    errors: initial.errors ?? empty.errors,
-    optimistic: empty.optimistic,
-    lastReset: initial.lastReset ?? 0,
-  };
+  const state = emptyState(initial?.lastReset ?? 0) as unknown as Record<string, unknown>;
+  for (const name of TABLES) state[name] = initial?.[name] ?? state[name];
+  return state as unknown as StoreState;
 }
 
 /** Every key the state holds anything for, once each. */
@@ -102,9 +112,4 @@ export function storedKeys(state: StoreState): string[] {
     if (!hasOwn(meta, key) && !hasOwn(endpoints, key)) keys.push(key);
   }
   return keys;
-}
-
-/** True when the state holds anything for `key`. */
-export function isStored(state: StoreState, key: string): boolean {
-  return hasOwn(state.meta, key) || hasOwn(state.endpoints, key) || hasOwn(state.errors, key);
 }

@@ -1,12 +1,11 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Store } from './store.js';
-import { EntityMarks } from './entity-marks.js';
+import { MemoCache } from '../normalize/memo-cache.js';
 import { emptyState } from './state.js';
-import type { StoreState } from './state.js';
 import type { Action } from './actions.js';
 
-const plainView = (state: StoreState) => ({ state, reads: new EntityMarks() });
+const newStore = () => new Store(emptyState(), new MemoCache(), Date.now);
 const set = (key: string): Action => ({
   type: 'response/set',
   key,
@@ -20,7 +19,7 @@ const set = (key: string): Action => ({
 
 describe('Store: write cost does not grow with what it holds', () => {
   it('after one copy, writes update its own records in place; a snapshot stays as it was', () => {
-    const store = new Store(emptyState(), plainView);
+    const store = newStore();
     store.dispatch(set('k0'));
     const endpoints = store.committed.endpoints;
     const meta = store.committed.meta;
@@ -35,7 +34,7 @@ describe('Store: write cost does not grow with what it holds', () => {
   });
 
   it('collecting 2,000 responses copies each record at most once and changes no snapshot', () => {
-    const store = new Store(emptyState(), plainView);
+    const store = newStore();
     for (let i = 0; i < 2_000; i++) store.dispatch(set(`k${i}`));
     const snapshot = store.snapshot();
     const keys = Array.from({ length: 2_000 }, (_, i) => `k${i}`);
@@ -45,7 +44,7 @@ describe('Store: write cost does not grow with what it holds', () => {
   });
 
   it('batch: listeners hear once, with every action in order', () => {
-    const store = new Store(emptyState(), plainView);
+    const store = newStore();
     const heard: string[][] = [];
     store.subscribe(({ actions }) => heard.push(actions.map((a) => (a as { key: string }).key)));
     store.batch(() => {

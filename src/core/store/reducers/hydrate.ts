@@ -5,13 +5,13 @@
  */
 import { getOwn } from '../../util/own.js';
 import type { Writer } from '../../normalize/writer.js';
+import type { HydrateAction } from '../actions.js';
 import type { StoreState } from '../state.js';
 
 export function hydrate(
   state: StoreState,
-  incoming: StoreState,
+  { state: incoming, now = Infinity }: HydrateAction,
   writer: Writer,
-  now = Infinity,
 ): StoreState {
   // Fetched "after now" means another clock ahead of ours: taken as now, so that what we fetch
   // or write later is newer, not held back by it, and its expiry moved back as much, so that it

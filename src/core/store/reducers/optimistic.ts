@@ -1,21 +1,17 @@
 /** The queue of pending optimistic updates: `optimistic/add`, `optimistic/remove`. */
-import type { OptimisticEntry, StoreState } from '../state.js';
+import type { AddOptimisticAction } from '../actions.js';
+import type { StoreState } from '../state.js';
 
 /** Adds an entry last; one with the id of an entry already queued replaces it (a restamp). */
-export function addOptimistic(state: StoreState, entry: OptimisticEntry): StoreState {
-  return { ...state, optimistic: [...settle(state.optimistic, entry.id), entry] };
+export function addOptimistic(state: StoreState, { entry }: AddOptimisticAction): StoreState {
+  return { ...state, optimistic: [...settle(state, entry.id).optimistic, entry] };
 }
 
-export function removeOptimistic(state: StoreState, id: number): StoreState {
-  const optimistic = settle(state.optimistic, id);
-  return optimistic === state.optimistic ? state : { ...state, optimistic };
-}
-
-/** The queue without the entry of the request that settled. */
-export function settle(
-  optimistic: readonly OptimisticEntry[],
-  id: number | undefined,
-): readonly OptimisticEntry[] {
-  if (id === undefined || !optimistic.some((entry) => entry.id === id)) return optimistic;
-  return optimistic.filter((entry) => entry.id !== id);
+/**
+ * `state` without the entry of request `id` (the request settled); the state itself when no
+ * entry is its.
+ */
+export function settle(state: StoreState, id: number | undefined): StoreState {
+  const optimistic = state.optimistic.filter((entry) => entry.id !== id);
+  return optimistic.length < state.optimistic.length ? { ...state, optimistic } : state;
 }

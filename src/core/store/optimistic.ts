@@ -1,23 +1,21 @@
 /**
  * Pending optimistic updates, replayed in the order their requests started over whatever is
- * committed. The store lists them as plain data; the Controller knows their endpoints while their
- * requests run. Removing an entry as its request settles rolls it back exactly, and later entries
- * are rebased on the new committed state.
+ * committed. The state lists them as plain data; the store knows each one's endpoint from the
+ * `optimistic/add` action that queued it. Removing an entry as its request settles rolls it back
+ * exactly, and later entries are rebased on the new committed state.
  */
 import type { MemoCache } from '../normalize/memo-cache.js';
 import type { EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
-import { getOwn } from '../util/own.js';
 import { shortUrl } from '../util/describe.js';
 import type { WriteLog } from '../util/write-log.js';
-import { EntityMarks } from '../store/entity-marks.js';
-import { readResponse } from '../store/read-response.js';
-import { reduce } from '../store/reducer.js';
-import type { StoreState } from '../store/state.js';
-import type { Replayed } from '../store/store.js';
-import { storeArgs } from '../protocol/store-key.js';
+import { storeArgs, storeKey } from '../protocol/store-key.js';
 import type { EndpointLike, ResponseInfo, Snapshot } from '../protocol/types.js';
-import { dataExpiresAt } from './expiry.js';
+import { EntityMarks } from './entity-marks.js';
+import { readEntity, readResponse } from './read-response.js';
+import { reduce } from './reducer.js';
+import { dataExpiresAt } from './state.js';
+import type { OptimisticEntry, StoreState } from './state.js';
 
 /** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
 const ABORT: Error = new Error(
@@ -30,22 +28,22 @@ const reported = new WeakSet<object>();
 /**
  * `committed` with every pending update applied, and the entities the updates read through their
  * snapshots (kept from garbage collection while pending). An entry whose endpoint `endpointOf`
- * does not know (its request settled, or another Controller's) is skipped. Records in `owned` are
- * written in place, and `log` hears of every key written (see store/overlay.ts).
- * @example const { state } = replay(committed, (id) => running.get(id)?.endpoint, memo, now);
+ * does not know, or that has no `getOptimisticResponse`, is skipped. Records in `owned` are
+ * written in place, and `log` hears of every key written (see store.ts: the copies the replays keep).
+ * @example const { state } = replay(committed, (entry) => endpoints.get(entry), memo, now);
  */
 export function replay(
   committed: StoreState,
-  endpointOf: (id: number) => EndpointLike | undefined,
+  endpointOf: (entry: OptimisticEntry) => EndpointLike | undefined,
   memo: MemoCache,
   now: number,
   owned?: WeakSet<object>,
   log?: WriteLog,
-): Replayed {
+): { state: StoreState; reads: EntityMarks } {
   const reads = new EntityMarks();
   let state = committed;
   for (const entry of committed.optimistic) {
-    const endpoint = endpointOf(entry.id);
+    const endpoint = endpointOf(entry);
     if (!endpoint?.getOptimisticResponse) continue;
     // The snapshot reads the state as the entries before this one left it.
     const seen = state;
@@ -57,15 +55,11 @@ export function replay(
         if (id === undefined || id === null) return undefined;
         const pk = String(id);
         reads.add(entity.key, pk);
-        const stored = getOwn(getOwn(seen.entities, entity.key), pk);
-        const value =
-          stored === undefined || stored === INVALID
-            ? INVALID
-            : memo.denormalize(entity, pk, seen.entities, []);
+        const value = readEntity(seen.entities, memo, entity, pk);
         return value === INVALID ? undefined : (value as InstanceType<T>);
       },
       getResponse: (endpoint: EndpointLike, ...args: unknown[]): ResponseInfo<any> =>
-        readResponse(seen, memo, endpoint, args, now),
+        readResponse(seen, memo, storeKey(endpoint, args), endpoint, args, now),
     };
     try {
       state = reduce(

@@ -3,7 +3,9 @@ import { strict as assert } from 'node:assert';
 // The hydrate action's reducer is the hydration module's (not in the main entry).
 import '../hydration.js';
 import { Store } from './store.js';
-import { EntityMarks } from './entity-marks.js';
+import { MemoCache } from '../normalize/memo-cache.js';
+import { replay } from './optimistic.js';
+import type { EndpointLike, Snapshot } from '../protocol/types.js';
 import { reduce } from './reducer.js';
 import { emptyState } from './state.js';
 import type { StoreState } from './state.js';
@@ -15,35 +17,50 @@ import { Invalidate } from '../schema/invalidate.js';
 import { random } from '../controller/test-utils/random.js';
 
 /**
- * The pending updates of these tests: entry `id` renames Todo `t<id % 6>`, reading what the state
- * it is replayed over holds for it (as getOptimisticResponse reads its snapshot), or deletes it
- * (every fifth id), or adds a Todo to the list (every seventh).
+ * The endpoint of pending update `id`: it renames Todo `t<id % 6>`, reading what its snapshot holds
+ * for it, or deletes it (every fifth id), or adds a Todo to the list (every seventh).
  */
-function replayOver(base: StoreState, owned?: WeakSet<object>, log?: WriteLog) {
-  let state = base;
-  for (const entry of base.optimistic) {
-    const id = `t${entry.id % 6}`;
-    const stored = getOwn(state.entities.Todo ?? {}, id) as object | undefined;
-    const [schema, response] =
-      entry.id % 7 === 0
-        ? [todoList.push, [{ id: `new${entry.id}`, title: 'created', author: null }]]
-        : entry.id % 5 === 0
-          ? [new Invalidate(Todo), { id }]
-          : [Todo, { ...stored, id, title: `renamed by ${entry.id}` }];
-    const action: Action = {
-      type: 'response/set',
-      key: entry.key,
+const updates = new Map<number, EndpointLike>();
+function updateOf(id: number): EndpointLike {
+  const pk = `t${id % 6}`;
+  const [schema, response] =
+    id % 7 === 0
+      ? [todoList.push, () => [{ id: `new${id}`, title: 'created', author: null }]]
+      : id % 5 === 0
+        ? [new Invalidate(Todo), () => ({ id: pk })]
+        : [
+            Todo,
+            (snapshot: Snapshot) => ({
+              ...snapshot.get(Todo, { id: pk }),
+              id: pk,
+              title: `renamed by ${id}`,
+            }),
+          ];
+  if (!updates.has(id)) {
+    updates.set(id, {
+      name: `update ${id}`,
+      sideEffect: true,
       schema,
-      args: [],
-      response,
-      fetchedAt: entry.fetchedAt,
-      date: 100,
-      expiresAt: 200,
-    };
-    state = reduce(state, action, owned, log);
+      getOptimisticResponse: response,
+    } as unknown as EndpointLike);
   }
-  return { state, reads: new EntityMarks() };
+  return updates.get(id)!;
 }
+
+/** The store's clock: what the replays date their writes with. */
+const NOW = 100;
+const newStore = () => new Store(emptyState(), new MemoCache(), () => NOW);
+
+/** The reference: the updates replayed afresh over `committed`, copying what they write. */
+const replayOver = (committed: StoreState) =>
+  replay(committed, (entry) => updateOf(entry.id), new MemoCache(), NOW).state;
+
+/** Queues update `id` (see `updateOf`). */
+const add = (id: number, key: string, at: number): Action => ({
+  type: 'optimistic/add',
+  entry: { id, key, args: [], fetchedAt: at },
+  endpoint: updateOf(id),
+});
 
 /** One random action, of every kind the store takes. */
 function randomAction(r: ReturnType<typeof random>, step: number, pending: number[]): Action {
@@ -64,10 +81,7 @@ function randomAction(r: ReturnType<typeof random>, step: number, pending: numbe
     response,
     ...meta,
   });
-  const add = (): Action => ({
-    type: 'optimistic/add',
-    entry: { id: step, key: `mutation ${step}`, args: [], fetchedAt: step },
-  });
+  const addOne = (): Action => add(step, `mutation ${step}`, step);
   switch (r.int(12)) {
     case 0:
     case 1:
@@ -105,16 +119,16 @@ function randomAction(r: ReturnType<typeof random>, step: number, pending: numbe
       if (pending.length > 0 && r.int(2) === 0) {
         return { type: 'optimistic/remove', id: r.pick(pending) };
       }
-      return add();
+      return addOne();
     case 10:
       if (pending.length > 0) {
         // The mutation's own answer, settling its entry.
         const id = r.pick(pending);
         return { ...set(`mutation ${id}`, Todo, todo()), settles: id } as Action;
       }
-      return add();
+      return addOne();
     default:
-      return step % 97 === 0 ? { type: 'reset', date: step } : add();
+      return step % 97 === 0 ? { type: 'reset', date: step } : addOne();
   }
 }
 
@@ -131,16 +145,13 @@ const todoAt = (key: string, response: object, at: number): Action => ({
 });
 
 /** Update 1 (it renames t1), pending since `at`. */
-const pendingAt = (at: number): Action => ({
-  type: 'optimistic/add',
-  entry: { id: 1, key: 'mutation', args: [], fetchedAt: at },
-});
+const pendingAt = (at: number): Action => add(1, 'mutation', at);
 
 describe('Store: the visible state follows the committed one', () => {
   it('equals a fresh replay over the committed state after every action, and shares what the updates leave alone', () => {
     for (let seed = 1; seed <= 40; seed++) {
       const r = random(seed);
-      const store = new Store(emptyState(), replayOver);
+      const store = newStore();
       let replays = 0;
       for (let step = 1; step <= 250; step++) {
         const action = randomAction(
@@ -158,8 +169,7 @@ describe('Store: the visible state follows the committed one', () => {
         if (r.int(10) === 0) store.snapshot();
         const committed = store.committed;
         // The reference: the updates replayed over the committed state, copying what they write.
-        const expected =
-          committed.optimistic.length === 0 ? committed : replayOver(committed).state;
+        const expected = committed.optimistic.length === 0 ? committed : replayOver(committed);
         if (committed.optimistic.length > 0) replays++;
         assert.deepEqual(store.visible, expected, where);
         for (const [family, tables] of [
@@ -186,7 +196,7 @@ describe('Store: the visible state follows the committed one', () => {
   });
 
   it('keeps the committed state free of the updates', () => {
-    const store = new Store(emptyState(), replayOver);
+    const store = newStore();
     store.dispatch(todoAt('todo', { id: 't1', title: 'saved' }, 1));
     store.dispatch(pendingAt(2));
     for (let i = 0; i < 5; i++) {
@@ -204,7 +214,7 @@ describe('Store: the visible state follows the committed one', () => {
   });
 
   it('after the first write, writes with an update pending copy no record of the committed size', () => {
-    const store = new Store(emptyState(), replayOver);
+    const store = newStore();
     for (let i = 0; i < 2_000; i++) {
       store.dispatch(todoAt(`todo ${i}`, { id: `t${i}` }, 1));
     }
