@@ -21,7 +21,7 @@ export interface NetworkErrorInit extends RequestNamed {
 /**
  * What the four errors share: a message that starts with the method and the (cut) URL, and the
  * whole `method` and `url` as fields. Not exported from the package: catch by the classes below.
- * @example class GoneError extends RequestError { constructor(init: RequestNamed) { super('GoneError', init, 'is gone'); } }
+ * @example new TimeoutError({ method: 'GET', url: '/todos', timeout: 5_000 }) instanceof RequestError // true
  */
 export class RequestError extends Error {
   declare readonly method: string;
@@ -139,7 +139,7 @@ export class AbortError extends RequestError {
 
   constructor(init: RequestNamed & { reason: unknown }) {
     const { reason } = init;
-    const why = reason instanceof Error ? reason.message : String(reason ?? '');
+    const why = (reason as Error | undefined)?.message ?? String(reason ?? '');
     super('AbortError', init, `was aborted${why && `: ${why}`}`, undefined, { cause: reason });
   }
 }

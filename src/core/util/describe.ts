@@ -11,14 +11,20 @@ export function cut(text: string, max: number, more = ''): string {
 }
 
 /**
- * A URL (or a key that holds one) as a message shows it: past 300 characters it is cut, saying how
- * much more there was. Written by hand, a URL is shorter; a longer one is made by code (a query of
- * a thousand ids, a filter the user typed) and its start says which request it is. The whole URL
- * stays on the error's `url`.
+ * A URL (or a key that holds one) as a message shows it: past 300 characters it is cut (saying
+ * how much more there was, in development). Written by hand, a URL is shorter; a longer one is
+ * made by code (a query of a thousand ids, a filter the user typed) and its start says which
+ * request it is. The whole URL stays on the error's `url`.
  * @example shortUrl(`/search?q=${'x'.repeat(1000)}`) // '/search?q=xxx…x… (712 more characters)'
  */
 export function shortUrl(url: string): string {
-  return cut(url, 300, ` (${url.length - 300} more characters)`);
+  return cut(
+    url,
+    300,
+    (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+      ? ` (${url.length - 300} more characters)`
+      : '',
+  );
 }
 
 /**
