@@ -3,15 +3,40 @@
  * may carry credentials (`Authorization`, `Access-Token`) and errors end up in logs and UIs.
  */
 
-import { safeJson, shortUrl } from './util/describe.js';
+import { cut, safeJson, shortUrl } from './util/describe.js';
 
-/** What a NetworkError is built from. */
-export interface NetworkErrorInit {
+/** The request an error is about: its method and its whole URL. */
+interface RequestNamed {
   readonly method: string;
   readonly url: string;
+}
+
+/** What a NetworkError is built from. */
+export interface NetworkErrorInit extends RequestNamed {
   readonly response: Response;
   /** The parsed JSON body, or its text when it is not JSON; undefined when the body is empty. */
   readonly body?: unknown;
+}
+
+/**
+ * What the four errors share: a message that starts with the method and the (cut) URL, and the
+ * whole `method` and `url` as fields. Not exported from the package: catch by the classes below.
+ * @example new TimeoutError({ method: 'GET', url: '/todos', timeout: 5_000 }) instanceof RequestError // true
+ */
+export class RequestError extends Error {
+  declare readonly method: string;
+  declare readonly url: string;
+
+  constructor(
+    name: string,
+    { method, url }: RequestNamed,
+    what: string,
+    fields?: object,
+    options?: ErrorOptions,
+  ) {
+    super(`${method} ${shortUrl(url)} ${what}`, options);
+    Object.assign(this, { name, method, url }, fields);
+  }
 }
 
 /**
@@ -23,8 +48,8 @@ export interface NetworkErrorInit {
  *   if (error instanceof NetworkError && error.status === 404) showNotFound();
  * }
  */
-export class NetworkError extends Error {
-  override readonly name = 'NetworkError';
+export class NetworkError extends RequestError {
+  declare readonly name: 'NetworkError';
   /** The HTTP status, e.g. 404. */
   declare readonly status: number;
   declare readonly statusText: string;
@@ -32,15 +57,16 @@ export class NetworkError extends Error {
   declare readonly response: Response;
   /** The parsed JSON body, or its text when it is not JSON; undefined when empty. */
   declare readonly body: unknown;
-  declare readonly method: string;
-  declare readonly url: string;
 
-  constructor({ method, url, response, body }: NetworkErrorInit) {
+  constructor(init: NetworkErrorInit) {
+    const { response, body } = init;
     const { status, statusText } = response;
     super(
-      `${method} ${shortUrl(url)} failed: ${status}${statusText ? ` ${statusText}` : ''}${describeBody(body, /problem/.test(response.headers.get('content-type')!))}`,
+      'NetworkError',
+      init,
+      `failed: ${status}${statusText && ` ${statusText}`}${describeBody(body, /problem/.test(response.headers.get('content-type')!))}`,
+      { status, statusText, response, body },
     );
-    Object.assign(this, { status, statusText, response, body, method, url });
   }
 }
 
@@ -52,35 +78,22 @@ export class NetworkError extends Error {
  *   if (error instanceof ResponseFormatError) console.warn(error.contentType); // 'text/html'
  * }
  */
-export class ResponseFormatError extends Error {
-  override readonly name = 'ResponseFormatError';
+export class ResponseFormatError extends RequestError {
+  declare readonly name: 'ResponseFormatError';
   declare readonly status: number;
-  declare readonly method: string;
-  declare readonly url: string;
   /** The response's Content-Type header, or '' when it had none. */
   declare readonly contentType: string;
   declare readonly response: Response;
 
-  constructor({
-    method,
-    url,
-    response,
-    contentType,
-    reason,
-  }: {
-    method: string;
-    url: string;
-    response: Response;
-    contentType: string;
-    reason: string;
-  }) {
+  constructor(init: RequestNamed & { response: Response; contentType: string; reason: string }) {
+    const { response, contentType } = init;
     const { status } = response;
     super(
-      `${method} ${shortUrl(url)} answered ${status} with ${
-        contentType ? `Content-Type "${contentType}"` : 'no Content-Type'
-      }: ${reason}`,
+      'ResponseFormatError',
+      init,
+      `answered ${status} with ${contentType ? `Content-Type "${contentType}"` : 'no Content-Type'}: ${init.reason}`,
+      { status, contentType, response },
     );
-    Object.assign(this, { status, method, url, contentType, response });
   }
 }
 
@@ -92,22 +105,23 @@ export class ResponseFormatError extends Error {
  *   if (error instanceof TimeoutError) showRetry(`${error.url} took over ${error.timeout} ms`);
  * }
  */
-export class TimeoutError extends Error {
-  override readonly name = 'TimeoutError';
-  declare readonly method: string;
-  declare readonly url: string;
+export class TimeoutError extends RequestError {
+  declare readonly name: 'TimeoutError';
   /** The endpoint's `timeout`, in ms. */
   declare readonly timeout: number;
 
-  constructor({ method, url, timeout }: { method: string; url: string; timeout: number }) {
+  constructor(init: RequestNamed & { timeout: number }) {
+    const { timeout } = init;
     super(
-      `${method} ${shortUrl(url)} timed out after ${timeout} ms${
+      'TimeoutError',
+      init,
+      `timed out after ${timeout} ms${
         (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
           ? " (the endpoint's timeout)"
           : ''
       }`,
+      { timeout },
     );
-    Object.assign(this, { method, url, timeout });
   }
 }
 
@@ -120,45 +134,37 @@ export class TimeoutError extends Error {
  *   if (error instanceof AbortError) return; // the user moved on
  * }
  */
-export class AbortError extends Error {
-  override readonly name = 'AbortError';
-  declare readonly method: string;
-  declare readonly url: string;
+export class AbortError extends RequestError {
+  declare readonly name: 'AbortError';
 
-  constructor({ method, url, reason }: { method: string; url: string; reason: unknown }) {
-    const why = reason instanceof Error ? reason.message : String(reason ?? '');
-    super(`${method} ${shortUrl(url)} was aborted${why ? `: ${why}` : ''}`, { cause: reason });
-    Object.assign(this, { method, url });
+  constructor(init: RequestNamed & { reason: unknown }) {
+    const { reason } = init;
+    const why = (reason as Error | undefined)?.message ?? String(reason ?? '');
+    super('AbortError', init, `was aborted${why && `: ${why}`}`, undefined, { cause: reason });
   }
-}
-
-const MAX_BODY_IN_MESSAGE = 200;
-
-// The server's own explanation is the most useful part of the message, so a short one is kept:
-// the body's `message`, `error` or RFC 9457 `detail` (a problem+json body's `title` when it has no
-// detail), else the whole body.
-function describeBody(body: unknown, problem: boolean): string {
-  if (body === undefined || body === null || body === '') return '';
-  let text: string;
-  if (typeof body === 'string') text = /^\s*</.test(body) ? pageText(body) : body;
-  else {
-    const { message, error, detail, title } = body as Record<string, unknown>;
-    text = ([message, error, detail, problem && title].find((said) => typeof said === 'string') ??
-      safeJson(body)) as string;
-  }
-  text = text.trim();
-  if (text.length > MAX_BODY_IN_MESSAGE) text = `${text.slice(0, MAX_BODY_IN_MESSAGE)}…`;
-  return text ? `: ${text}` : '';
 }
 
 /**
- * The text of an HTML page (a proxy's or a framework's error page): its head, scripts and styles
- * left out, tags and runs of white space made one space. Only the page's start is read: a message
- * keeps 200 characters, and the patterns stay cheap on a multi-megabyte page.
+ * The server's own explanation, the most useful part of the message, kept short: the body's
+ * `message`, `error` or RFC 9457 `detail` (a problem+json body's `title` when it has no detail),
+ * else the whole body. An HTML page (a proxy's or a framework's error page) gives its text: head,
+ * scripts and styles left out, tags and runs of white space made one space, and only its start
+ * read, so the patterns stay cheap on a multi-megabyte page.
  */
-function pageText(html: string): string {
-  return html
-    .slice(0, 20_000)
-    .replace(/<(head|script|style)\b[\s\S]*?<\/\1\s*>|<[^>]*>/gi, ' ')
-    .replace(/\s+/g, ' ');
+function describeBody(body: unknown, problem: boolean): string {
+  // No body reads as an empty one.
+  body ??= '';
+  const { message, error, detail, title } = body as Record<string, unknown>;
+  const text = (
+    typeof body == 'string'
+      ? /^\s*</.test(body)
+        ? body
+            .slice(0, 20_000)
+            .replace(/<(head|script|style)\b[^]*?<\/\1\s*>|<[^>]*>/gi, ' ')
+            .replace(/\s+/g, ' ')
+        : body
+      : (([message, error, detail, problem && title].find((said) => typeof said == 'string') ??
+          safeJson(body)) as string)
+  ).trim();
+  return text && `: ${cut(text, 200)}`;
 }

@@ -1,14 +1,12 @@
 /**
- * A tiny subscriber set whose subclasses start shared work when the first subscriber arrives and
- * stop it when the last leaves, so nothing runs for nobody.
+ * A tiny subscriber set, shared by the store's listeners and the Controller's event stream.
  */
 
 /**
  * Holds subscribers; `subscribe` returns the function that removes one.
  * @example
- * class Clock extends Subscribable<() => void> {
- *   protected override onSubscribe() { if (this.size === 1) this.start(); }
- *   protected override onUnsubscribe() { if (this.size === 0) this.stop(); }
+ * class Ticks extends Subscribable<(n: number) => void> {
+ *   tick(n: number) { tellEach(this.subscribers, (listener) => listener(n)); }
  * }
  */
 export class Subscribable<T> {
@@ -17,23 +15,13 @@ export class Subscribable<T> {
   /** Adds `subscriber`; calling the result more than once removes it once. */
   subscribe(subscriber: T): () => void {
     this.subscribers.add(subscriber);
-    this.onSubscribe(subscriber);
-    return () => {
-      if (!this.subscribers.delete(subscriber)) return;
-      this.onUnsubscribe(subscriber);
-    };
+    return () => void this.subscribers.delete(subscriber);
   }
 
   /** How many subscribers there are. */
   get size(): number {
     return this.subscribers.size;
   }
-
-  /** Called after a subscriber was added. */
-  protected onSubscribe(_subscriber: T): void {}
-
-  /** Called after a subscriber was removed. */
-  protected onUnsubscribe(_subscriber: T): void {}
 }
 
 /**
@@ -44,13 +32,14 @@ export class Subscribable<T> {
  */
 export function tellEach<T>(subscribers: ReadonlySet<T>, call: (subscriber: T) => void): void {
   for (const subscriber of [...subscribers]) {
-    if (!subscribers.has(subscriber)) continue;
-    try {
-      call(subscriber);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
+    if (subscribers.has(subscriber)) {
+      try {
+        call(subscriber);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
     }
   }
 }

@@ -8,9 +8,12 @@ export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
   /** Cancels a `setTimeout` by its handle. */
   clearTimeout(handle: unknown): void;
-  /** Used for polling when given together with `clearInterval`; chained timeouts otherwise. */
+  /**
+   * Accepted so the host's timers (or a fake clock's) fit as they are; the library polls with
+   * chained timeouts, which every clock drives the same way.
+   */
   setInterval?(callback: () => void, ms: number): unknown;
-  /** Cancels a `setInterval` by its handle. */
+  /** Accepted with `setInterval`. */
   clearInterval?(handle: unknown): void;
 }
 
@@ -30,21 +33,15 @@ export function clampDelay(ms: number): number {
 }
 
 /**
- * The host's own timers.
+ * The host's own timers: the global object itself, since browsers refuse `setTimeout` called on
+ * any other `this`, and a clock a test installs on the globals later is still the one used.
  * @example new Controller({ timers: defaultTimers() });
  */
-export function defaultTimers(): Timers {
-  return {
-    setTimeout: (callback, ms) => setTimeout(callback, ms),
-    clearTimeout: (handle) => clearTimeout(handle as number),
-    setInterval: (callback, ms) => setInterval(callback, ms),
-    clearInterval: (handle) => clearInterval(handle as number),
-  };
-}
+export const defaultTimers = (): Timers => globalThis as unknown as Timers;
 
 /** Timers that clamp every delay and know how many of their timers are still pending. */
 export interface CountedTimers extends Timers {
-  /** Timeouts not yet run or cleared, and intervals not yet cleared. */
+  /** Timeouts not yet run or cleared. */
   readonly pending: number;
 }
 
@@ -55,7 +52,7 @@ export interface CountedTimers extends Timers {
  */
 export function countTimers(timers: Timers): CountedTimers {
   const live = new Set<unknown>();
-  const counted: CountedTimers = {
+  return {
     get pending() {
       return live.size;
     },
@@ -72,44 +69,21 @@ export function countTimers(timers: Timers): CountedTimers {
       timers.clearTimeout(handle);
     },
   };
-  if (timers.setInterval && timers.clearInterval) {
-    const { setInterval, clearInterval } = timers;
-    counted.setInterval = (callback, ms) => {
-      const handle = setInterval.call(timers, callback, clampDelay(ms));
-      live.add(handle);
-      return handle;
-    };
-    counted.clearInterval = (handle) => {
-      live.delete(handle);
-      clearInterval.call(timers, handle);
-    };
-  }
-  return counted;
 }
 
 /**
- * Calls `callback` every `ms` until the returned function is called.
+ * Calls `callback` every `ms` until the returned function is called. Each run schedules the next
+ * before the callback runs, so a callback that stops the loop clears that one; a handle is never
+ * reused, so stopping twice clears nothing more.
  * @example const stop = repeat(timers, poll, 5000);
  */
 export function repeat(timers: Timers, callback: () => void, ms: number): () => void {
-  if (timers.setInterval && timers.clearInterval) {
-    const handle = timers.setInterval(callback, ms);
-    const clear = timers.clearInterval.bind(timers);
-    return () => clear(handle);
-  }
-  let handle: unknown;
-  let stopped = false;
   const tick = (): void => {
-    // Scheduled before the callback runs, so a callback that stops the loop clears this one.
     handle = timers.setTimeout(tick, ms);
     callback();
   };
-  handle = timers.setTimeout(tick, ms);
-  return () => {
-    if (stopped) return;
-    stopped = true;
-    timers.clearTimeout(handle);
-  };
+  let handle = timers.setTimeout(tick, ms);
+  return () => timers.clearTimeout(handle);
 }
 
 /** Lets a host timer not keep a Node process alive (a server render must be able to exit). */

@@ -1,41 +1,67 @@
 /**
- * A URL (or a key that holds one) as a message shows it: past 300 characters it is cut, saying how
- * much more there was. Written by hand, a URL is shorter; a longer one is made by code (a query of
- * a thousand ids, a filter the user typed) and its start says which request it is. The whole URL
- * stays on the error's `url`.
+ * Values as messages show them: short, and never the whole payload.
+ */
+
+/**
+ * `text`, or its first `max` characters and an ellipsis, followed by `more` when cut.
+ * @example cut('abcdef', 3) // 'abc…'
+ */
+export function cut(text: string, max: number, more = ''): string {
+  return text.length > max ? `${text.slice(0, max)}…${more}` : text;
+}
+
+/**
+ * A URL (or a key that holds one) as a message shows it: past 300 characters it is cut (saying
+ * how much more there was, in development). Written by hand, a URL is shorter; a longer one is
+ * made by code (a query of a thousand ids, a filter the user typed) and its start says which
+ * request it is. The whole URL stays on the error's `url`.
  * @example shortUrl(`/search?q=${'x'.repeat(1000)}`) // '/search?q=xxx…x… (712 more characters)'
  */
 export function shortUrl(url: string): string {
-  return url.length > 300 ? `${url.slice(0, 300)}… (${url.length - 300} more characters)` : url;
+  return cut(
+    url,
+    300,
+    (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+      ? ` (${url.length - 300} more characters)`
+      : '',
+  );
 }
 
-/** A short, readable rendering of a value for error messages (never the whole payload). */
+/**
+ * A short, readable rendering of a value for error messages: its JSON, cut past `max` characters
+ * (a long array shows its first items), never the whole payload.
+ * @example describeValue({ id: 1 }) // '{"id":1}'
+ */
 export function describeValue(value: unknown, max = 160): string {
-  // JSON would say null for NaN and Infinity.
-  if (value === undefined || typeof value === 'number') return String(value);
-  const text = safeJson(value);
-  if (text.length <= max) return text;
-  return Array.isArray(value) ? `an array of ${value.length} items` : `${text.slice(0, max)}…`;
+  return cut(safeJson(value), max);
 }
 
-/** JSON text of a value, or its kind when it has none (a cycle, a BigInt). */
+/**
+ * JSON text of a value; its `String` where JSON has none or would say null (undefined, NaN,
+ * Infinity); its kind when it cannot be encoded (a cycle, a BigInt).
+ * @example safeJson(NaN) // 'NaN'; safeJson(1n) // '[object BigInt]'
+ */
 export function safeJson(value: unknown): string {
   try {
-    return JSON.stringify(value) ?? String(value);
+    return (typeof value != 'number' && JSON.stringify(value)) || String(value);
   } catch {
     return Object.prototype.toString.call(value);
   }
 }
 
-/** "an array", "null", "a string"…: the kind of a value, for "expected X, got Y" messages. */
+/**
+ * "an array", "null", "a string"…: the kind of a value, for "expected X, got Y" messages.
+ * @example kindOf([]) // 'an array'
+ */
 export function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const type = typeof value;
-  return type === 'object' ? 'an object' : `a ${type}`;
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value == 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
 }
-
-const RUNTIME_ERRORS: readonly unknown[] = [Error, RangeError, ReferenceError, SyntaxError];
 
 /**
  * True for what the runtime or plain code throws (a TypeError of any kind, or a bare Error,
@@ -45,10 +71,11 @@ const RUNTIME_ERRORS: readonly unknown[] = [Error, RangeError, ReferenceError, S
  * @example isRuntimeError(new RangeError('Invalid time value')) // true
  */
 export function isRuntimeError(error: unknown): boolean {
-  const known = error as Error | null | undefined;
+  // By name, so that an app's subclass of Error (thrown to be caught by class) does not match.
   return (
     error instanceof TypeError ||
-    RUNTIME_ERRORS.includes(known?.constructor) ||
-    known?.name === 'InternalError'
+    /^(Range|Reference|Syntax|Internal)?Error$/.test(
+      (error as Error | null)?.constructor?.name as string,
+    )
   );
 }

@@ -11,7 +11,7 @@ export function getOwn<T>(
   object: Readonly<Record<string, T>> | undefined,
   key: string,
 ): T | undefined {
-  return object !== undefined && hasOwn(object, key) ? object[key] : undefined;
+  return object && hasOwn(object, key) ? object[key] : undefined;
 }
 
 /**
@@ -29,32 +29,37 @@ export function defineOwn(object: object, key: string, value: unknown): void {
 
 /** Sets an own property; `__proto__` becomes an ordinary property instead of changing the prototype. */
 export function setOwn<T>(object: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') defineOwn(object, key, value);
+  if (key == '__proto__') defineOwn(object, key, value);
   else object[key] = value;
 }
 
-/** Per prototype: the keys its chain defines as a getter without a setter. */
-const computedKeys = new WeakMap<object, ReadonlySet<string>>();
+/** `compute`, called once per object: for what does not change once in use (prototypes, schemas). */
+function once<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const known = new WeakMap<K, V>();
+  // A hit is one lookup: the map's set returns the map.
+  return (key) => known.get(key) ?? known.set(key, compute(key)).get(key)!;
+}
+
 const none: ReadonlySet<string> = new Set();
+
+const computedOf = once((proto: object): ReadonlySet<string> => {
+  // The farthest prototypes first, so that the nearest definition of a key decides.
+  const keys = new Set(computedBy(Object.getPrototypeOf(proto) as object | null));
+  for (const [key, { get, set }] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
+    if (get && !set) keys.add(key);
+    else keys.delete(key);
+  }
+  return keys;
+});
 
 /**
  * The keys a class computes: those `proto` and its prototypes define as a getter without a
  * setter (such as `get fullName()`), the nearest definition of each key deciding. Cached per
  * prototype.
+ * @example computedBy(Person.prototype) // Set { 'fullName' }
  */
 export function computedBy(proto: object | null): ReadonlySet<string> {
-  if (proto === null) return none;
-  let keys = computedKeys.get(proto) as Set<string> | undefined;
-  if (keys === undefined) {
-    // The farthest prototypes first, so that the nearest definition of a key decides.
-    keys = new Set(computedBy(Object.getPrototypeOf(proto) as object | null));
-    for (const [key, { get, set }] of Object.entries(Object.getOwnPropertyDescriptors(proto))) {
-      if (get && !set) keys.add(key);
-      else keys.delete(key);
-    }
-    computedKeys.set(proto, keys);
-  }
-  return keys;
+  return proto ? computedOf(proto) : none;
 }
 
 /**
@@ -69,9 +74,7 @@ export function assignOwn<T extends object>(
   source: object,
   computed: ReadonlySet<string> = computedBy(Object.getPrototypeOf(target) as object | null),
 ): T {
-  if (computed.size === 0 && !hasOwn(source, '__proto__')) {
-    return Object.assign(target, source);
-  }
+  if (!computed.size && !hasOwn(source, '__proto__')) return Object.assign(target, source);
   for (const key of Object.keys(source)) {
     if (!computed.has(key) || hasOwn(target, key)) {
       setOwn(target as Record<string, unknown>, key, (source as Record<string, unknown>)[key]);
@@ -80,14 +83,5 @@ export function assignOwn<T extends object>(
   return target;
 }
 
-const keysBySchema = new WeakMap<object, readonly string[]>();
-
 /** Object.keys of a schema object, computed once: schemas do not change once in use. */
-export function schemaKeys(shape: object): readonly string[] {
-  let keys = keysBySchema.get(shape);
-  if (keys === undefined) {
-    keys = Object.keys(shape);
-    keysBySchema.set(shape, keys);
-  }
-  return keys;
-}
+export const schemaKeys: (shape: object) => readonly string[] = once(Object.keys);
