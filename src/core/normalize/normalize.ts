@@ -65,7 +65,8 @@ function tableWriter(
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const families = ['entities', 'entitiesMeta'] as const;
   /** Each key's two tables as they are now, found once per key (reads come in runs of one key). */
-  type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?];
+  /** A key's entity table and meta table, and whether each is a copy this payload made. */
+  type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?, boolean?, boolean?];
   /** Each key's two tables as they are now, found once per key and once per entity written. */
   const slots = new Map<string, Slot>();
   const slot = (key: string): Slot => {
@@ -77,9 +78,11 @@ function tableWriter(
   };
   const set = (found: Slot, family: 0 | 1, key: string, pk: string, value: unknown) => {
     const table = (found[family] ?? {}) as Record<string, unknown>;
+    if (found[family + 2]) return writer.put(table, pk, value);
     const next = writer.set(table, pk, value);
     if (next !== table) {
       found[family] = next as never;
+      found[family + 2] = true;
       const name = families[family];
       tables[name] = writer.set(tables[name] as Record<string, unknown>, key, next) as never;
     }

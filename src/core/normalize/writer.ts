@@ -42,6 +42,16 @@ export class Writer {
     return target;
   }
 
+  /**
+   * Sets `key` of a record this writer copied (one `set` returned in place of the record given):
+   * no check, no undo. Normalize writes thousands of entities into the tables it copied.
+   */
+  put(record: Record<string, unknown>, key: string, value: unknown): void {
+    if (record[key] === value) return;
+    setOwn(record, key, value);
+    this.#logged(record, key);
+  }
+
   /** `record` without `keys` (one, or many: copied once at most, however many it drops). */
   delete<R extends AnyRecord>(record: R, keys: string | Iterable<string>): R {
     for (const key of typeof keys === 'string' ? [keys] : keys) {
@@ -75,12 +85,16 @@ export class Writer {
       this.owned.add((target = { ...record }));
       this.#made.add(target);
     }
+    this.#logged(target, key);
+    return target;
+  }
+
+  #logged(record: object, key: string): void {
     const log = this.log;
     if (log) {
-      let keys = log.get(target);
-      if (keys === undefined) log.set(target, (keys = new Set()));
+      let keys = log.get(record);
+      if (keys === undefined) log.set(record, (keys = new Set()));
       keys.add(key);
     }
-    return target;
   }
 }
