@@ -3,7 +3,8 @@
 // Every bundle is made with the same settings: esbuild, minified ESM for the browser, production
 // NODE_ENV, `lit` and `@lit/*` left external (the app has Lit anyway), gzip level 9.
 //
-//   node scripts/size.mjs            our two entries, their budgets, the largest inputs
+//   node scripts/size.mjs            our two entries and their budgets, the first app beside
+//                                    them, the main entry's areas against theirs, the largest inputs
 //   node scripts/size.mjs --peers    the same, then the peers
 //   node scripts/size.mjs --json     our two entries as JSON (what test/bundle-size.test.ts reads)
 //   node scripts/size.mjs --first-app  the README's first app's import as JSON: its size and the
@@ -50,6 +51,30 @@ export const ours = [
     code: "export * from 'resource-elements/core';",
   },
 ];
+
+/**
+ * The main entry's areas, by the src files they hold: each has a budget of minified bytes in
+ * bench/size-budget.json (`areas`). An area listed in `met` there has reached its budget once,
+ * and test/bundle-size.test.ts fails if it goes over again.
+ */
+export const areas = [
+  ['schema+normalize', /^src\/core\/(schema|normalize)\//],
+  ['controller+managers', /^src\/core\/(controller|managers)\//],
+  ['rest', /^src\/core\/rest\//],
+  ['store', /^src\/core\/store\//],
+  ['lit', /^src\/lit\//],
+  ['util+errors+env+protocol', /^src\/core\/(util\/|env\/|protocol\/|errors\.ts)/],
+];
+
+/** Minified bytes per area in a measured bundle's inputs (files of no area are left out). */
+export function areaBytes(inputs) {
+  const bytes = Object.fromEntries(areas.map(([name]) => [name, 0]));
+  for (const input of inputs) {
+    const area = areas.find(([, files]) => files.test(input.path));
+    if (area) bytes[area[0]] += input.bytes;
+  }
+  return bytes;
+}
 
 /** What the README's first app imports: what it does not use must stay out of its bundle. */
 export const firstApp = {
@@ -161,6 +186,29 @@ export async function report({ withPeers = false, top = 8, log = console.log } =
       ['entry', 'what', 'minified', 'gzip', 'budget', '', 'target', ''],
     ),
   );
+  const app = await measure(firstApp.code);
+  log(
+    `\n${firstApp.name} (${firstApp.what}): ${kb(app.minified)} minified, ${kb(app.gzip)} gzip, ` +
+      `${Math.round((100 * app.gzip) / mine[0].gzip)}% of ${mine[0].name}'s.`,
+  );
+  const areaBudgets = readBudgets().areas ?? {};
+  const bytes = areaBytes(mine[0].inputs);
+  log(`\nAreas of ${mine[0].name} (minified bytes in the output):\n`);
+  log(
+    table(
+      areas.map(([name]) => {
+        const budget = areaBudgets.budgets?.[name];
+        return [
+          name,
+          areaBudgets.met?.includes(name) ? 'met once' : '',
+          bytes[name],
+          budget ?? '-',
+          budget ? (bytes[name] <= budget ? 'ok' : `+${bytes[name] - budget}`) : '-',
+        ];
+      }),
+      ['area', '', 'bytes', 'budget', ''],
+    ),
+  );
   log(`\nLargest inputs of ${mine[0].name} (minified bytes in the output):`);
   for (const input of mine[0].inputs.slice(0, top))
     log(`  ${String(input.bytes).padStart(6)}  ${input.path}`);
@@ -192,7 +240,14 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   } else if (args.includes('--json')) {
     const results = await measureAll(ours);
     console.log(
-      JSON.stringify(results.map(({ name, minified, gzip }) => ({ name, minified, gzip }))),
+      JSON.stringify(
+        results.map(({ name, minified, gzip, inputs }) => ({
+          name,
+          minified,
+          gzip,
+          areas: areaBytes(inputs),
+        })),
+      ),
     );
   } else {
     await report({ withPeers: args.includes('--peers') });
