@@ -132,6 +132,16 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   readonly nestKey: CollectionOptions['nestKey'];
   /** 'list' for the collection itself; the variants add members to stored lists. */
   readonly mode: Mode = 'list';
+  /**
+   * The walkers read the list by key and pk (see `SchemaInstance.readsStore`): true for the list
+   * and addWith's variant, false for those that resolve to the created members.
+   */
+  readonly readsStore: boolean = true;
+  /**
+   * Every Collection of one member schema reads the same lists (its variants, a Collection nested
+   * in an entity, getList's), so they share cached reads: one stored list, one array.
+   */
+  readonly storeIdentity: object;
 
   constructor(
     readonly schema: S,
@@ -150,6 +160,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     }
     this.key = key ?? `[${entityKey}]`;
     this.nestKey = nestKey;
+    this.storeIdentity = schema[0] as object;
     // Options become own members, so they win over the prototype's defaults (and a subclass's).
     if (keys) {
       this.nonFilterArgumentKeys =
@@ -183,17 +194,17 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   createCollectionFilter(
     ...[params, body]: Args
   ): (listArgs: Record<string, ListArgValue>) => boolean {
-    const has = (source: unknown, key: string, expected: string) => {
-      const value = isObject(source) ? getOwn(source as Record<string, unknown>, key) : undefined;
-      return value !== undefined && canonicalValue(value) === expected;
-    };
     return (listArgs) =>
-      Object.keys(listArgs).every((key) => {
-        const expected = canonicalValue(listArgs[key]);
-        return (
-          this.nonFilterArgumentKeys(key) || has(params, key, expected) || has(body, key, expected)
-        );
-      });
+      Object.keys(listArgs).every(
+        (key) =>
+          this.nonFilterArgumentKeys(key) ||
+          [params, body].some((source) => {
+            const value = isObject(source)
+              ? getOwn(source as Record<string, unknown>, key)
+              : undefined;
+            return value !== undefined && canonicalValue(value) === canonicalValue(listArgs[key]);
+          }),
+      );
   }
 
   /**
@@ -320,19 +331,6 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     return unvisit(Array.isArray(input) ? this.schema : this.schema[0], input);
   }
 
-  /** The walkers read the list by key and pk (see `SchemaInstance.readsStore`). */
-  get readsStore(): boolean {
-    return this.mode === 'list' || this.mode === 'add';
-  }
-
-  /**
-   * Every Collection of one member schema reads the same lists (its variants, a Collection nested
-   * in an entity, getList's), so they share cached reads: one stored list, one array.
-   */
-  get storeIdentity(): object {
-    return this.schema[0] as object;
-  }
-
   /** A stored list (or one given in its place): its members, INVALID and missing ones left out. */
   denormalizeStored(stored: unknown, unvisit: Unvisit): unknown {
     return unvisit(this.schema, stored);
@@ -352,6 +350,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     return Object.assign(Object.create(this) as Collection<S>, {
       mode,
       merge,
+      readsStore: mode === 'add',
       variants: undefined,
       ...(filter && { createCollectionFilter: filter }),
     });
