@@ -15,6 +15,12 @@ import { pkProblem } from './entity.js';
 import type { UnionSchema } from './union.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
+/** Development advice for an input that names no member of `union`: the field to give. */
+function typeFieldAdvice({ schemaAttribute }: UnionSchema): string {
+  const field = typeof schemaAttribute === 'string' ? schemaAttribute : 'type';
+  return `: give an object with its "${field}" field, e.g. { id, ${field} }`;
+}
+
 /**
  * Marks an entity INVALID: it drops out of every list and collection, and a read that requires
  * it goes back to pending and is fetched again; a read still INVALID right after its own answer
@@ -53,9 +59,8 @@ export class Invalidate<
         ? target.entityFor(input)
         : undefined;
     if (chosen) return chosen;
-    const { schemas, schemaAttribute: field } = target as UnionSchema;
     throw new TypeError(
-      `Invalidate(${target.key}) cannot tell which of ${Object.keys(schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: give an object with its "${typeof field === 'string' ? field : 'type'}" field, e.g. { id, ${typeof field === 'string' ? field : 'type'} }` : ''}`,
+      `Invalidate(${target.key}) cannot tell which of ${Object.keys((target as UnionSchema).schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? typeFieldAdvice(target as UnionSchema) : ''}`,
     );
   }
 
