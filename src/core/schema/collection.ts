@@ -68,9 +68,9 @@ const memberKey = (member: unknown): string =>
   typeof member === 'string' ? member : JSON.stringify(member);
 
 /**
- * `existing` with the incoming members it lacks added (at its end, or with `atStart` before it),
- * never one twice; `existing` itself when it lacks none.
- * @example paginatedMerge(['1', '2'], ['2', '3']) // ['1', '2', '3']
+ * A new array: `existing` with the incoming members it lacks added (at its end, or with `atStart`
+ * before it), never one twice. One Set of the existing members, nothing allocated per member.
+ * @example addNew(['1', '2'], ['2', '3'], true) // ['3', '1', '2']
  */
 export function addNew(
   existing: readonly unknown[],
