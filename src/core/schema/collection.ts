@@ -228,10 +228,10 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown {
-    const { mode, schema } = this;
+    const { mode, schema, key: listKey } = this;
     const many = Array.isArray(input);
     if (mode === 'list' && !many) {
-      throw new TypeError(`expected an array for collection ${this.key}, got ${kindOf(input)}`);
+      throw new TypeError(`expected an array for collection ${listKey}, got ${kindOf(input)}`);
     }
     const editing = mode === 'remove' || mode === 'move';
     // Membership follows values: after a move each entity is in exactly the stored lists whose
@@ -245,7 +245,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       ? (many ? input : [input]).map((item: unknown) => {
           if (!isRecord(item)) {
             throw new TypeError(
-              `${this.key}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+              `${listKey}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
             );
           }
           const member = schema[0] as { entityFor?(value: object): EntityClass | undefined };
@@ -289,7 +289,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
         ) as unknown[])
       : [visit(schema[0], input, parent, undefined, args)];
     const incoming = present(normalized);
-    const lists = (tests.length && delegate.getEntities(this.key)) || {};
+    const lists = (tests.length && delegate.getEntities(listKey)) || {};
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
       const listArgs = Array.isArray(list) && parseCanonicalArgs(listPk);
@@ -312,16 +312,16 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
         next.length !== (list as unknown[]).length ||
         next.some((listed, i) => listed !== (list as unknown[])[i])
       ) {
-        delegate.setEntity(this.key, listPk, next as never);
+        delegate.setEntity(listKey, listPk, next as never);
       }
     }
     if (!this.readsStore) return many ? incoming : incoming[0];
     const listPk = this.pk(parent, key, args);
-    const stored = delegate.getEntity(this.key, listPk);
+    const stored = delegate.getEntity(listKey, listPk);
     // A list requested before a push into it (a create answered first) does not undo the push;
     // a page lands on its own list even when that list was not fetched first.
     if (mode === 'list' || stored === undefined || stored === INVALID) {
-      delegate.setEntity(this.key, listPk, addNew([], incoming) as never, mode === 'list');
+      delegate.setEntity(listKey, listPk, addNew([], incoming) as never, mode === 'list');
     }
     return listPk;
   }
