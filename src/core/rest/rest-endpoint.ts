@@ -16,7 +16,7 @@ import type {
 import { NetworkError, ResponseFormatError, TimeoutError } from '../errors.js';
 import { clampDelay, defaultTimers, type Timers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
-import { findCollection, pageSchema } from '../schema/pagination.js';
+import { pageSchema, withCollection } from '../schema/pagination.js';
 import { shortUrl } from '../util/describe.js';
 import { defineOwn } from '../util/own.js';
 import {
@@ -532,11 +532,12 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
       if (!(key in derived)) {
         const { paginationField: field, schema, name } = this;
         const method = key == 'remove' ? 'PATCH' : 'POST';
-        const found = key != 'getPage' && findCollection(schema);
-        derived[key] = found
+        let variant: unknown;
+        if (key != 'getPage') withCollection(schema, (found) => (variant = (found as any)[key]));
+        derived[key] = variant
           ? this.extend({
               method,
-              schema: (found.collection as any)[key],
+              schema: variant,
               // A default name says the method the request uses.
               name: `${namedByUser.has(this) ? name : defaultName(this, method)}.${key}`,
               process: undefined,

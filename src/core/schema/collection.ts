@@ -13,9 +13,9 @@ import type {
 import { INVALID } from './types.js';
 import { present } from './array.js';
 import { stepsOf } from './steps.js';
-import { canonicalArgs, parseCanonicalArgs } from './list-key.js';
+import { canonicalArgs, canonicalValue, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
-import { hasOwn } from '../util/own.js';
+import { getOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isEntityClass, isObject, isRecord } from './is.js';
 
@@ -47,8 +47,10 @@ export interface CollectionOptions {
   createCollectionFilter?: CreateCollectionFilter;
 }
 
+/** The collection itself, an `addWith` variant, or one of the variants made by name. */
 type Mode = 'list' | 'add' | Variant;
-type Variant = 'push' | 'unshift' | 'remove' | 'move';
+type Variant = (typeof variants)[number];
+const variants = ['push', 'unshift', 'remove', 'move'] as const;
 
 /**
  * `collection.push` / `.unshift` / `.remove` / `.move`: normalizes the response's members and
@@ -61,46 +63,26 @@ export type CreatingCollection<S extends readonly [Schema]> = Omit<
   readonly _denormalized?: Denormalize<S[0]>;
 };
 
-/** The steps of a collection's members: those of the `[S]` shorthand (an array of S). */
-const membersOf = (schema: readonly [Schema]) => stepsOf(schema) as SchemaInstance;
+/** A list member's identity: a pk as it is, anything else (a Union's `{ id, schema }`) as JSON. */
+const memberKey = (member: unknown): string =>
+  typeof member === 'string' ? member : JSON.stringify(member);
 
-function memberKey(member: unknown): string {
-  return typeof member === 'string' ? member : JSON.stringify(member);
-}
-
-/** `existing` then every incoming member not already there (a member is never listed twice). */
-export function appendNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
+/**
+ * A new array: `existing` with the incoming members it lacks added (at its end, or with `atStart`
+ * before it), never one twice. One Set of the existing members, nothing allocated per member.
+ * @example addNew(['1', '2'], ['2', '3'], true) // ['3', '1', '2']
+ */
+export function addNew(
+  existing: readonly unknown[],
+  incoming: readonly unknown[],
+  atStart?: boolean,
+): unknown[] {
   const seen = new Set(existing.map(memberKey));
-  const out = existing.slice();
-  for (const member of incoming) {
+  const fresh = incoming.filter((member) => {
     const id = memberKey(member);
-    if (!seen.has(id)) {
-      seen.add(id);
-      out.push(member);
-    }
-  }
-  return out;
-}
-
-/** Incoming members not already in `existing`, then `existing` (a member keeps its place). */
-function prependNew(existing: readonly unknown[], incoming: readonly unknown[]): unknown[] {
-  const seen = new Set(existing.map(memberKey));
-  return [
-    ...withoutDuplicates(incoming.filter((member) => !seen.has(memberKey(member)))),
-    ...existing,
-  ];
-}
-
-function withoutDuplicates(list: readonly unknown[]): unknown[] {
-  return appendNew([], list);
-}
-
-function matches(source: unknown, key: string, expected: ListArgValue): boolean {
-  if (!isObject(source) || !hasOwn(source, key)) return false;
-  const value = (source as Record<string, unknown>)[key];
-  return (
-    value !== undefined && canonicalArgs({ [key]: value }) === canonicalArgs({ [key]: expected })
-  );
+    return !seen.has(id) && !!seen.add(id);
+  });
+  return fresh.length ? (atStart ? fresh.concat(existing) : existing.concat(fresh)) : [...existing];
 }
 
 /**
@@ -117,70 +99,22 @@ function matches(source: unknown, key: string, expected: ListArgValue): boolean 
  */
 export class Collection<S extends readonly [Schema] = readonly [Schema]> implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<S[0]>[];
-  readonly key: string;
-  /** For a collection nested in an entity: the args of its list, from the parent. */
-  readonly nestKey: CollectionOptions['nestKey'];
-  /** 'list' for the collection itself; the variants add members to stored lists. */
-  readonly mode: Mode = 'list';
-  readonly mergeMembers: CollectionMerge = appendNew;
-  readonly filterFactory: CreateCollectionFilter | undefined = undefined;
-  private variants?: Partial<Record<Variant, Collection<S>>>;
-
-  constructor(
-    readonly schema: S,
-    options: CollectionOptions = {},
-  ) {
-    if (!Array.isArray(schema) || schema.length !== 1) {
-      throw new TypeError(
-        `schema.Collection takes a one-member array${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
-      );
-    }
-    const inner = schema[0] as { key?: unknown };
-    const innerKey = typeof inner?.key === 'string' ? inner.key : undefined;
-    if (options.key === undefined && innerKey === undefined) {
-      throw new TypeError(
-        `schema.Collection needs a key option${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' when its members are not entities' : ''}`,
-      );
-    }
-    this.key = options.key ?? `[${innerKey}]`;
-    this.nestKey = options.nestKey;
-    // Options become own members, so they win over the prototype's defaults (and a subclass's).
-    const nonFilter = options.nonFilterArgumentKeys;
-    if (nonFilter !== undefined) {
-      const test =
-        typeof nonFilter === 'function'
-          ? nonFilter
-          : nonFilter instanceof RegExp
-            ? (key: string) => nonFilter.test(key)
-            : (key: string) => nonFilter.includes(key);
-      Object.defineProperty(this, 'nonFilterArgumentKeys', { value: test });
-    }
-    if (options.createCollectionFilter !== undefined) {
-      Object.defineProperty(this, 'createCollectionFilter', {
-        value: options.createCollectionFilter,
-      });
-    }
-  }
-
-  /** Adds created members at the end of every matching list. */
-  get push(): CreatingCollection<S> {
-    return this.variant('push') as unknown as CreatingCollection<S>;
-  }
-
-  /** Adds created members at the start of every matching list. */
-  get unshift(): CreatingCollection<S> {
-    return this.variant('unshift') as unknown as CreatingCollection<S>;
-  }
-
+  /**
+   * Adds created members at the end of every matching list.
+   * @example new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.push })
+   */
+  declare readonly push: CreatingCollection<S>;
+  /**
+   * Adds created members at the start of every matching list.
+   * @example new RestEndpoint({ path: '/todos', method: 'POST', schema: todoList.unshift })
+   */
+  declare readonly unshift: CreatingCollection<S>;
   /**
    * Takes the response's entities out of every stored list whose filter their values (with the
    * call's URL params) match; a list that does not hold one is left as it is.
    * @example new RestEndpoint({ path: '/todos/:id/archive', method: 'POST', schema: todoList.remove })
    */
-  get remove(): CreatingCollection<S> {
-    return this.variant('remove') as unknown as CreatingCollection<S>;
-  }
-
+  declare readonly remove: CreatingCollection<S>;
   /**
    * For an update that changes which lists an entity belongs to: afterwards the entity is in
    * exactly the stored lists whose filter its values match (it leaves the others and is appended
@@ -188,8 +122,53 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
    * not stored yet are not created.
    * @example new RestEndpoint({ path: '/todos/:id', method: 'PATCH', schema: todoList.move })
    */
-  get move(): CreatingCollection<S> {
-    return this.variant('move') as unknown as CreatingCollection<S>;
+  declare readonly move: CreatingCollection<S>;
+  /** An `addWith` variant's merge. */
+  declare readonly merge?: CollectionMerge;
+  /** The variants made from this one, by name (own to each collection and variant). */
+  declare private variants?: Partial<Record<Variant, Collection<S>>>;
+  readonly key: string;
+  /** For a collection nested in an entity: the args of its list, from the parent. */
+  readonly nestKey: CollectionOptions['nestKey'];
+  /** 'list' for the collection itself; the variants add members to stored lists. */
+  readonly mode: Mode = 'list';
+  /**
+   * The walkers read the list by key and pk (see `SchemaInstance.readsStore`): true for the list
+   * and addWith's variant, false for those that resolve to the created members.
+   */
+  readonly readsStore: boolean = true;
+  /**
+   * Every Collection of one member schema reads the same lists (its variants, a Collection nested
+   * in an entity, getList's), so they share cached reads: one stored list, one array.
+   */
+  readonly storeIdentity: object;
+
+  constructor(
+    readonly schema: S,
+    { key, nestKey, nonFilterArgumentKeys: keys, createCollectionFilter }: CollectionOptions = {},
+  ) {
+    if (!Array.isArray(schema) || schema.length !== 1) {
+      throw new TypeError(
+        `schema.Collection takes a one-member array${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
+      );
+    }
+    const entityKey = (schema[0] as { key?: unknown } | undefined)?.key;
+    if (key === undefined && typeof entityKey !== 'string') {
+      throw new TypeError(
+        `schema.Collection needs a key option${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' when its members are not entities' : ''}`,
+      );
+    }
+    this.key = key ?? `[${entityKey}]`;
+    this.nestKey = nestKey;
+    this.storeIdentity = schema[0] as object;
+    // Options become own members, so they win over the prototype's defaults (and a subclass's).
+    if (keys) {
+      this.nonFilterArgumentKeys =
+        typeof keys === 'function'
+          ? keys
+          : (name) => (keys instanceof RegExp ? keys.test(name) : keys.includes(name));
+    }
+    if (createCollectionFilter) this.createCollectionFilter = createCollectionFilter;
   }
 
   /**
@@ -197,11 +176,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
    * @example list.addWith(paginatedMerge, paginatedFilter(removeCursor))
    */
   addWith(merge: CollectionMerge, createCollectionFilter?: CreateCollectionFilter): Collection<S> {
-    return this.derive(
-      'add',
-      (existing, incoming) => withoutDuplicates(merge(existing, incoming)),
-      createCollectionFilter,
-    );
+    return this.derive('add', merge, createCollectionFilter);
   }
 
   /**
@@ -216,26 +191,35 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
    * The default filter: every filtering key of a list equals the call's URL param or body member.
    * @example collection.createCollectionFilter({ userId: 1 }, { title: 'x' })({ userId: '1' }) // true
    */
-  createCollectionFilter(...args: Args): (listArgs: Record<string, ListArgValue>) => boolean {
-    const [params, body] = args;
+  createCollectionFilter(
+    ...[params, body]: Args
+  ): (listArgs: Record<string, ListArgValue>) => boolean {
     return (listArgs) =>
       Object.keys(listArgs).every(
         (key) =>
           this.nonFilterArgumentKeys(key) ||
-          matches(params, key, listArgs[key]!) ||
-          matches(body, key, listArgs[key]!),
+          [params, body].some((source) => {
+            const value = isObject(source)
+              ? getOwn(source as Record<string, unknown>, key)
+              : undefined;
+            return value !== undefined && canonicalValue(value) === canonicalValue(listArgs[key]);
+          }),
       );
   }
 
-  /** The list id (canonical args) of the list a response belongs to. */
+  /**
+   * The list id (canonical args) of the list a response belongs to.
+   * @example todoList.pk(undefined, undefined, [{ userId: 1 }]) // '{"userId":"1"}'
+   */
   pk(parent: unknown, key: string | undefined, args: Args): string {
-    if (this.nestKey && isObject(parent) && key !== undefined) {
-      return canonicalArgs(this.nestKey(parent as Record<string, unknown>, key));
-    }
-    return canonicalArgs(args[0]);
+    return canonicalArgs(
+      this.nestKey && isObject(parent) && key !== undefined
+        ? this.nestKey(parent as Record<string, unknown>, key)
+        : args[0],
+    );
   }
 
-  /** The `SchemaInstance` step: what of `input` is stored. */
+  /** The `SchemaInstance` step: a list's id (its members stored), or the created members. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -244,59 +228,42 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     visit: Visit,
     delegate: NormalizeDelegate,
   ): unknown {
-    if (this.mode === 'list') {
-      if (!Array.isArray(input))
-        throw new TypeError(`expected an array for collection ${this.key}, got ${kindOf(input)}`);
-      const members = withoutDuplicates(
-        present(
-          membersOf(this.schema).normalize(
-            input,
-            parent,
-            key,
-            args,
-            visit,
-            undefined!,
-          ) as unknown[],
-        ),
-      );
-      const listPk = this.pk(parent, key, args);
-      // A list requested before a push into it (a create answered first) does not undo the push.
-      delegate.setEntity(this.key, listPk, members as unknown as Record<string, unknown>, true);
-      return listPk;
-    }
+    const { mode, schema, key: listKey } = this;
     const many = Array.isArray(input);
-    const member = this.schema[0] as { entityFor?(value: object): EntityClass | undefined };
-    const { mode } = this;
-    const filter = (...call: Args) =>
-      this.filterFactory ? this.filterFactory(...call) : this.createCollectionFilter(...call);
+    if (mode === 'list' && !many) {
+      throw new TypeError(`expected an array for collection ${listKey}, got ${kindOf(input)}`);
+    }
+    const editing = mode === 'remove' || mode === 'move';
     // Membership follows values: after a move each entity is in exactly the stored lists whose
     // filter its values (the call's URL params, the stored fields, the body's and the response's
-    // over them)
-    // match, and a remove takes it out of those. Nothing compares with the values before this
-    // write, so the end state is the same whether a pushed or synced update of the entity landed
-    // before the answer or after it. A list filtered by a key the values do not have (a search)
-    // cannot be judged by them: false means "not there", undefined "leave it as it is".
-    const editing = mode === 'remove' || mode === 'move';
+    // over them) match, and a remove takes it out of those. Nothing compares with the values
+    // before this write, so the end state is the same whether a pushed or synced update of the
+    // entity landed before the answer or after it. A list filtered by a key the values do not
+    // have (a search) cannot be judged by them: false means "not there", undefined "leave it as
+    // it is". Judged before the members are stored, so a bad one changes nothing.
     const tests: ((listArgs: Record<string, ListArgValue>) => boolean | undefined)[] = editing
       ? (many ? input : [input]).map((item: unknown) => {
           if (!isRecord(item)) {
             throw new TypeError(
-              `${this.key}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+              `${listKey}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
             );
           }
+          const member = schema[0] as { entityFor?(value: object): EntityClass | undefined };
           const entity = isEntityClass(member) ? member : member.entityFor?.(item);
           // Not an entity (a plain member): its fields alone, nothing stored to add to them.
           const fields = entity ? entity.process(item, parent, key, args) : item;
-          const stored =
-            entity && delegate.getEntity(entity.key, String(entity.pk(fields, parent, key, args)));
           // The body says what the call changed, the answer what the server holds now.
           const values: Record<string, unknown> = {
             ...(args[0] as object),
-            ...(stored as object),
+            ...(entity &&
+              (delegate.getEntity(
+                entity.key,
+                String(entity.pk(fields, parent, key, args)),
+              ) as object)),
             ...(isRecord(args[1]) && args[1]),
             ...fields,
           };
-          const test = filter(values, values);
+          const test = this.createCollectionFilter(values, values);
           return (listArgs) =>
             test(listArgs) ||
             (test(
@@ -307,111 +274,94 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
               ? undefined
               : false);
         })
-      : [filter(...args)];
+      : mode === 'list'
+        ? []
+        : [this.createCollectionFilter(...args)];
     // One created member is where the collection is (no key of its own), not [0] of a list.
     const normalized = many
-      ? (membersOf(this.schema).normalize(input, parent, key, args, visit, undefined!) as unknown[])
-      : [visit(member, input, parent, undefined, args)];
+      ? ((stepsOf(schema) as SchemaInstance).normalize(
+          input,
+          parent,
+          key,
+          args,
+          visit,
+          delegate,
+        ) as unknown[])
+      : [visit(schema[0], input, parent, undefined, args)];
     const incoming = present(normalized);
-    const lists = delegate.getEntities(this.key) ?? {};
+    const lists = (tests.length && delegate.getEntities(listKey)) || {};
     for (const listPk of Object.keys(lists)) {
       const list = lists[listPk];
-      if (list === INVALID || !Array.isArray(list)) continue;
-      const listArgs = parseCanonicalArgs(listPk);
-      if (listArgs === undefined) continue;
-      let next: unknown[] = list;
-      tests.forEach((test, i) => {
-        const fits = test(listArgs);
+      const listArgs = Array.isArray(list) && parseCanonicalArgs(listPk);
+      if (!listArgs) continue;
+      let next = list as unknown[];
+      for (let i = 0; i < tests.length; i++) {
+        const fits = tests[i]!(listArgs);
         // A create's members all join together; a moved or removed entity by itself.
         if (fits && mode !== 'remove') {
-          next = this.mergeMembers(next, editing ? [normalized[i]] : incoming);
+          const members = editing ? [normalized[i]] : incoming;
+          next = this.merge
+            ? addNew([], this.merge(next, members))
+            : addNew(next, members, mode === 'unshift');
         } else if (editing && (mode === 'move' ? fits === false : fits)) {
           const gone = memberKey(normalized[i]);
           next = next.filter((listed) => memberKey(listed) !== gone);
         }
-      });
-      if (next.length !== list.length || next.some((listed, i) => listed !== list[i])) {
-        delegate.setEntity(this.key, listPk, next as unknown as Record<string, unknown>);
+      }
+      if (
+        next.length !== (list as unknown[]).length ||
+        next.some((listed, i) => listed !== (list as unknown[])[i])
+      ) {
+        delegate.setEntity(listKey, listPk, next as never);
       }
     }
-    if (this.mode === 'add') {
-      // A page lands on its own list even when that list was not fetched first.
-      const listPk = this.pk(parent, key, args);
-      const existing = delegate.getEntity(this.key, listPk);
-      if (existing === undefined || existing === INVALID) {
-        delegate.setEntity(
-          this.key,
-          listPk,
-          withoutDuplicates(incoming) as unknown as Record<string, unknown>,
-        );
-      }
-      return listPk;
+    if (!this.readsStore) return many ? incoming : incoming[0];
+    const listPk = this.pk(parent, key, args);
+    const stored = delegate.getEntity(listKey, listPk);
+    // A list requested before a push into it (a create answered first) does not undo the push;
+    // a page lands on its own list even when that list was not fetched first.
+    if (mode === 'list' || stored === undefined || stored === INVALID) {
+      delegate.setEntity(listKey, listPk, addNew([], incoming) as never, mode === 'list');
     }
-    return many ? incoming : incoming[0];
+    return listPk;
   }
 
-  /** The `SchemaInstance` step: the stored value as readers see it. */
+  /** The `SchemaInstance` step: the created members (lists are read through `denormalizeStored`). */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    // Lists are read through the store by the denormalizer (see readsList); the push and
-    // unshift variants resolve to the created members themselves.
-    if (Array.isArray(input)) return input.map((member) => unvisit(this.schema[0], member));
-    return unvisit(this.schema[0], input);
-  }
-
-  /** True when this schema's normalized value is a list id to be read from the store. */
-  get readsList(): boolean {
-    return this.mode === 'list' || this.mode === 'add';
-  }
-
-  /** The walkers read the list by key and pk (see `SchemaInstance.readsStore`). */
-  get readsStore(): boolean {
-    return this.readsList;
-  }
-
-  /**
-   * Every Collection of one member schema reads the same lists (its variants, a Collection nested
-   * in an entity, getList's), so they share cached reads: one stored list, one array.
-   */
-  get storeIdentity(): object {
-    return this.schema[0] as object;
+    return unvisit(Array.isArray(input) ? this.schema : this.schema[0], input);
   }
 
   /** A stored list (or one given in its place): its members, INVALID and missing ones left out. */
   denormalizeStored(stored: unknown, unvisit: Unvisit): unknown {
-    return membersOf(this.schema).denormalize(stored, [], unvisit);
+    return unvisit(this.schema, stored);
   }
 
   walk(value: unknown, walk: WalkStored, read: ReadStored): void {
-    if (this.readsList && value !== null && typeof value !== 'object') {
-      walk(this.schema, read(this.key, String(value)));
-    } else {
-      walk(Array.isArray(value) ? this.schema : this.schema[0], value);
-    }
+    if (this.readsStore && !isObject(value)) walk(this.schema, read(this.key, String(value)));
+    else walk(Array.isArray(value) ? this.schema : this.schema[0], value);
   }
 
-  private variant(mode: Variant): Collection<S> {
-    this.variants ??= {};
-    // A move appends to the lists it joins; remove merges nothing.
-    return (this.variants[mode] ??= this.derive(
-      mode,
-      mode === 'unshift' ? prependNew : appendNew,
-      undefined,
-    ));
-  }
-
+  /** A variant: this collection (its subclass's prototype, its options) in another mode. */
   private derive(
     mode: Mode,
-    merge: CollectionMerge,
-    filter: CreateCollectionFilter | undefined,
+    merge?: CollectionMerge,
+    filter?: CreateCollectionFilter,
   ): Collection<S> {
-    // Object.create keeps the subclass's prototype, so its overrides (nonFilterArgumentKeys…) apply.
-    const derived = Object.create(this) as Collection<S>;
-    Object.defineProperties(derived, {
-      mode: { value: mode },
-      mergeMembers: { value: merge },
-      filterFactory: { value: filter },
-      variants: { value: undefined, writable: true },
+    return Object.assign(Object.create(this) as Collection<S>, {
+      mode,
+      merge,
+      readsStore: mode === 'add',
+      variants: undefined,
+      ...(filter && { createCollectionFilter: filter }),
     });
-    return derived;
   }
+}
+
+// The variants by name: made on first use, then the same object.
+for (const mode of variants) {
+  Object.defineProperty(Collection.prototype, mode, {
+    get(this: { variants?: Record<string, Collection>; derive(mode: Mode): Collection }) {
+      return ((this.variants ??= {})[mode] ??= this.derive(mode));
+    },
+  });
 }

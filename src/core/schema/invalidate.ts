@@ -13,12 +13,11 @@ import { pkProblem } from './entity.js';
 // Type only: a Union is told from an Entity class by what it is, so Invalidate alone (the first
 // app's delete) does not bring union.ts into a bundle.
 import type { UnionSchema } from './union.js';
-import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 /** Development advice for an input that names no member of `union`: the field to give. */
-function typeFieldAdvice(union: UnionSchema): string {
-  const field = typeof union.schemaAttribute === 'string' ? union.schemaAttribute : 'type';
+function typeFieldAdvice({ schemaAttribute }: UnionSchema): string {
+  const field = typeof schemaAttribute === 'string' ? schemaAttribute : 'type';
   return `: give an object with its "${field}" field, e.g. { id, ${field} }`;
 }
 
@@ -48,20 +47,27 @@ export class Invalidate<
     return this.entity.key;
   }
 
-  /** The entity class the input stands for: the one given, or the Union member it names. */
+  /**
+   * The entity class the input stands for: the one given, or the Union member it names.
+   * @example new schema.Invalidate(union).entityOf({ id: '1', type: 'user' }) // User
+   */
   entityOf(input: unknown): EntityClass {
     const target = this.entity as EntityClass | UnionSchema;
-    if (isEntityClass(target)) return target;
-    const chosen = isRecord(input) ? target.entityFor(input) : undefined;
-    if (chosen === undefined) {
-      throw new TypeError(
-        `Invalidate(${target.key}) cannot tell which of ${Object.keys(target.schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? typeFieldAdvice(target) : ''}`,
-      );
-    }
-    return chosen;
+    const chosen = isEntityClass(target)
+      ? target
+      : isRecord(input)
+        ? target.entityFor(input)
+        : undefined;
+    if (chosen) return chosen;
+    throw new TypeError(
+      `Invalidate(${target.key}) cannot tell which of ${Object.keys((target as UnionSchema).schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? typeFieldAdvice(target as UnionSchema) : ''}`,
+    );
   }
 
-  /** The pk of the entity the input points to: the input itself, or computed from it by `pk()`. */
+  /**
+   * The pk of the entity the input points to: the input itself, or computed from it by `pk()`.
+   * @example new schema.Invalidate(Todo).pkOf({ id: 5 }) // '5'
+   */
   pkOf(input: unknown, parent?: unknown, key?: string, args?: Args): string {
     // A Union says it cannot tell which member a bare pk is.
     const entity = this.entityOf(input);
@@ -79,7 +85,7 @@ export class Invalidate<
     return String(pk);
   }
 
-  /** The `SchemaInstance` step: what of `input` is stored. */
+  /** The `SchemaInstance` step: marks the entity INVALID; the result is its pk, or the input. */
   normalize(
     input: unknown,
     parent: unknown,
@@ -107,37 +113,31 @@ export class Invalidate<
     }
     delegate.invalidate(this.entityOf(input).key, pk);
     // Nested (in an array or object), the result is the pk (with a Union, `{ id, schema }` as
-    // the Union stores it), read back through the store, so the INVALID entry drops out. As the
-    // whole response (a delete) the result stays what the call said, and reading it back builds
-    // an instance from that instead.
-    if (whole) return input;
+    // the Union stores it: its own step, given the pk for the member), read back through the
+    // store, so the INVALID entry drops out. As the whole response (a delete) the result stays
+    // what the call said, and reading it back builds an instance from that instead.
     const target = this.entity as EntityClass | UnionSchema;
-    return isEntityClass(target)
-      ? pk
-      : { id: pk, schema: target.choose(input as Record<string, unknown>) };
+    return whole
+      ? input
+      : isEntityClass(target)
+        ? pk
+        : target.normalize(input, undefined, undefined, args, () => pk);
   }
 
   /** The `SchemaInstance` step: the stored value as readers see it. */
   denormalize(input: unknown, args: Args, unvisit: Unvisit): unknown {
-    if (input === null || input === undefined) return input;
     const target = this.entity as EntityClass | UnionSchema;
-    if (!isEntityClass(target)) {
-      // Nested `{ id, schema }`: read like the Union; the whole response: an instance of its type.
-      if (
-        typeof input !== 'object' ||
-        typeof getOwn(input as Record<string, unknown>, 'schema') === 'string'
-      )
-        return target.denormalize(input, args, unvisit);
-      return this.entityOf(input).fromJS(input as object);
-    }
-    // A pk (nested): read like the entity, so an INVALID one drops out of lists.
-    if (typeof input !== 'object') return unvisit(target, input);
-    return target.fromJS(input as object);
+    // A pk (nested): read like the entity (or a Union's `{ id, schema }` like the Union), so an
+    // INVALID one drops out of lists; the whole response: an instance of its type.
+    return !isRecord(input)
+      ? unvisit(target, input)
+      : isEntityClass(target) || typeof input.schema !== 'string'
+        ? this.entityOf(input).fromJS(input)
+        : target.denormalize(input, args, unvisit);
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    const target = this.entity as EntityClass | UnionSchema;
-    if (!isEntityClass(target)) target.walk(value, walk);
-    else if (typeof value === 'string' || typeof value === 'number') walk(target, value);
+    // A Union walks its `{ id, schema }`, an entity its pk (and skips an object: not stored).
+    walk(this.entity, value);
   }
 }

@@ -1,4 +1,3 @@
-import { hasOwn } from '../util/own.js';
 import { isObject, isRecord } from './is.js';
 
 /** A list id's value: the argument as a string, a list or plain object of those, or null. */
@@ -14,42 +13,40 @@ export type ListArgValue = string | null | ListArgValue[] | { [key: string]: Lis
  */
 export function canonicalArgs(params: unknown): string {
   if (!isObject(params)) return '{}';
-  const keys = Object.keys(params).sort();
-  let out = '{';
-  let first = true;
-  for (const key of keys) {
-    if (!hasOwn(params, key)) continue;
+  let out = '';
+  for (const key of Object.keys(params).sort()) {
     const value = (params as Record<string, unknown>)[key];
-    if (value === undefined) continue;
-    out += `${first ? '' : ','}${JSON.stringify(key)}:${JSON.stringify(canonicalValue(value))}`;
-    first = false;
+    if (value !== undefined) out += `,${JSON.stringify(key)}:${canonicalValue(value)}`;
   }
-  return `${out}}`;
+  return `{${out.slice(1)}}`;
 }
 
-function canonicalValue(value: unknown): ListArgValue {
-  if (value === null) return null;
-  if (Array.isArray(value)) return value.map(canonicalValue);
-  // A plain object stays an object (not its JSON text), canonical as the top level is. An
-  // object with toJSON (a Date) is its JSON text.
-  if (typeof value === 'object') {
-    return typeof (value as { toJSON?: unknown }).toJSON === 'function'
-      ? JSON.stringify(value)
-      : (JSON.parse(canonicalArgs(value)) as ListArgValue);
-  }
-  return String(value);
+/**
+ * The JSON text of one argument value, as `canonicalArgs` writes it: a plain object canonical as
+ * the top level is, an array member by member, an object with toJSON (a Date) as its JSON text,
+ * anything else as its string.
+ * @example canonicalValue([1, null]) // '["1",null]'
+ */
+export function canonicalValue(value: unknown): string {
+  return value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? `[${value.map(canonicalValue)}]`
+      : isObject(value) && typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+        ? canonicalArgs(value)
+        : JSON.stringify(isObject(value) ? JSON.stringify(value) : String(value));
 }
 
 /**
  * The argument object a list id stands for; undefined when the id is not one (a list restored
  * from a damaged or older state), so that list simply matches nothing.
+ * @example parseCanonicalArgs('{"userId":"1"}') // { userId: '1' }
  */
 export function parseCanonicalArgs(text: string): Record<string, ListArgValue> | undefined {
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? (parsed as Record<string, ListArgValue>) : undefined;
   } catch {
     return undefined;
   }
-  return isRecord(parsed) ? (parsed as Record<string, ListArgValue>) : undefined;
 }

@@ -1,20 +1,20 @@
 /**
- * Pagination, in one place: finding the Collection in an endpoint's schema, the page variant of
- * that schema, dropping the cursor from a call's params, and appending a page to its list.
+ * Pagination, in one place: the Collection in an endpoint's schema (replaced by a variant of it),
+ * dropping the cursor from a call's params, and appending a page to its list.
  */
 import type { Args } from './types.js';
-import { appendNew, Collection } from './collection.js';
+import { addNew, Collection } from './collection.js';
 import type { CollectionMerge, CreateCollectionFilter } from './collection.js';
 import { ObjectSchema } from './object.js';
 import { canonicalArgs } from './list-key.js';
 import { hasOwn } from '../util/own.js';
-import { isObject, isRecord } from './is.js';
+import { isObject, isRecord, isSchemaInstance } from './is.js';
 
 /**
  * Appends a page to a list: the stored members, then the incoming ones not already there.
  * @example paginatedMerge(['1', '2'], ['2', '3']) // ['1', '2', '3']
  */
-export const paginatedMerge: CollectionMerge = appendNew;
+export const paginatedMerge: CollectionMerge = addNew;
 
 /**
  * The URL params without the pagination field (`cursor` unless named), i.e. the params of the list
@@ -43,34 +43,27 @@ export function paginatedFilter(
 }
 
 /**
- * The Collection in a schema, at any depth of its object schemas (`{ data: { results: list } }`,
- * `new schema.Object({ items: list })`), with the member names that lead to it.
- * @example findCollection({ data: { results: list } }) // { collection: list, path: ['data', 'results'] }
+ * `schema` with its Collection (at any depth of its object schemas: `{ data: { results: list } }`,
+ * `new schema.Object({ items: list })`) replaced by what `replace` makes of it, copied along the
+ * way (the original is kept); undefined when it holds none.
+ * @example withCollection({ results: list, total: 0 }, (found) => found.push) // { results: list.push, total: 0 }
  */
-export function findCollection(
+export function withCollection(
   schema: unknown,
-  path: readonly string[] = [],
-): { collection: Collection; path: readonly string[] } | undefined {
-  if (schema instanceof Collection) return { collection: schema, path };
-  const shape = schema instanceof ObjectSchema ? schema.schema : schema;
-  if (!isRecord(shape)) return undefined;
-  if (typeof (shape as { normalize?: unknown }).normalize === 'function') return undefined;
+  replace: (collection: Collection) => unknown,
+): unknown {
+  if (schema instanceof Collection) return replace(schema);
+  const object = schema instanceof ObjectSchema;
+  const shape: unknown = object ? schema.schema : schema;
+  if (!isRecord(shape) || isSchemaInstance(shape)) return undefined;
   for (const member of Object.keys(shape)) {
-    const found = findCollection((shape as Record<string, unknown>)[member], [...path, member]);
-    if (found) return found;
+    const found = withCollection(shape[member], replace);
+    if (found !== undefined) {
+      const copy = { ...shape, [member]: found };
+      return object ? new ObjectSchema(copy) : copy;
+    }
   }
   return undefined;
-}
-
-/** `schema` with the member at `path` replaced (copies along the path; the original is kept). */
-export function replaceAt(schema: unknown, path: readonly string[], replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [member, ...rest] = path as [string, ...string[]];
-  if (schema instanceof ObjectSchema) {
-    return new ObjectSchema(replaceAt(schema.schema, path, replacement) as ObjectSchema['schema']);
-  }
-  const shape = schema as Record<string, unknown>;
-  return { ...shape, [member]: replaceAt(shape[member], rest, replacement) };
 }
 
 /**
@@ -80,15 +73,16 @@ export function replaceAt(schema: unknown, path: readonly string[], replacement:
  * @example pageSchema({ results: list, total: 0 }, 'page', 'Todo.getList')
  */
 export function pageSchema(schema: unknown, field: string, name: string): unknown {
-  const found = findCollection(schema);
-  if (!found) {
+  const paged = withCollection(schema, (collection) =>
+    collection.addWith(
+      paginatedMerge,
+      paginatedFilter((params: Record<string, unknown>) => removeCursor(params, field)),
+    ),
+  );
+  if (paged === undefined) {
     throw new TypeError(
       `Missing Collection: ${name}.getPage${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
     );
   }
-  const paged = found.collection.addWith(
-    paginatedMerge,
-    paginatedFilter((params: Record<string, unknown>) => removeCursor(params, field)),
-  );
-  return replaceAt(schema, found.path, paged);
+  return paged;
 }

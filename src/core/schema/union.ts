@@ -32,7 +32,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     readonly schemaAttribute: string | SchemaAttribute = 'type',
   ) {
     const names = isObject(schemas) ? Object.keys(schemas) : [];
-    if (names.length === 0) {
+    if (!names.length) {
       throw new TypeError(
         `schema.Union needs at least one entity type${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
@@ -44,80 +44,82 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
         );
       }
     }
-    this.key = Object.values(schemas)
-      .map((schema) => schema.key)
-      .join('|');
+    this.key = names.map((name) => schemas[name]!.key).join('|');
   }
 
   /**
    * The name of the member type `input` (at `key` in `parent`) is, or undefined when it names
-   * none. Throws when the type is a name every object has (`__proto__`, `constructor`…).
+   * none. Throws when the type is a name every object has (`__proto__`, `constructor`…): never
+   * a type, not even one the server added since, so the response is refused.
+   * @example union.choose({ id: '1', type: 'user' }) // 'user'
    */
   choose(input: Record<string, unknown>, parent?: unknown, key?: string): string | undefined {
-    const type =
-      typeof this.schemaAttribute === 'function'
-        ? this.schemaAttribute(input, parent, key)
-        : getOwn(input, this.schemaAttribute);
-    if (typeof type !== 'string') return undefined;
-    if (getOwn(this.schemas, type) !== undefined) return type;
-    // `__proto__`, `constructor`, `toString`…: a name every object has is never a type (not one
-    // the server added since): the response is refused.
+    const by = this.schemaAttribute;
+    const type = typeof by === 'function' ? by(input, parent, key) : getOwn(input, by);
+    if (typeof type !== 'string') return;
+    if (getOwn(this.schemas, type)) return type;
     if (type in {}) {
       throw new TypeError(
-        `Union ${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
+        `Union ${this.#attribute()} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
       );
     }
-    return undefined;
   }
 
   /**
-   * The member entity and pk a read's URL params name (`{ id, type }`), so a `get` whose schema
-   * is a Union can be served from the store. A type function gets the params alone (no parent).
+   * The member entity a value names, e.g. a read's URL params (`{ id, type }`), so a `get` whose
+   * schema is a Union can be served from the store. A type function gets the value alone.
    * @example union.entityFor({ id: 1, type: 'user' }) // User
    */
-  entityFor(params: Record<string, unknown>): EntityClass | undefined {
-    const type = this.choose(params);
-    return type === undefined ? undefined : this.schemas[type];
+  entityFor(value: Record<string, unknown>): EntityClass | undefined {
+    const type = this.choose(value);
+    return type === undefined ? type : this.schemas[type];
   }
 
-  /** The `SchemaInstance` step: what of `input` is stored. */
+  /** The `SchemaInstance` step: `{ id, schema }` of the member entity, stored by `visit`. */
   normalize(
     input: unknown,
     parent: unknown,
     key: string | undefined,
     args: Args,
     visit: Visit,
-    _delegate: NormalizeDelegate,
+    _delegate?: NormalizeDelegate,
   ): unknown {
-    if (!isRecord(input)) {
-      throw new TypeError(`Union expected an object, got ${kindOf(input)}`);
+    if (!isRecord(input)) throw new TypeError(`Union expected an object, got ${kindOf(input)}`);
+    const type = this.choose(input, parent, key);
+    if (type !== undefined) {
+      return { id: visit(this.schemas[type], input, parent, key, args), schema: type };
     }
-    const type = this.choose(input as Record<string, unknown>, parent, key);
-    if (type === undefined) {
-      // A type this client does not know yet (a newer server): kept as it came, not an error.
-      // Development only, tested inline so production bundlers drop it (see Entity.key).
-      if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
-        console.warn(
-          `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
-        );
-      }
-      return input;
+    // A type this client does not know yet (a newer server): kept as it came, not an error.
+    // Development only, tested inline so production bundlers drop it (see Entity.key).
+    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
+      console.warn(
+        `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${this.#attribute()}); kept as it is`,
+      );
     }
-    return { id: visit(this.schemas[type], input, parent, key, args), schema: type };
+    return input;
   }
 
-  /** The `SchemaInstance` step: the stored value as readers see it. */
+  /** The `SchemaInstance` step: the member entity, read from the store. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    if (!isObject(input)) return input;
-    const { id, schema } = input as { id: unknown; schema: unknown };
-    const chosen = typeof schema === 'string' ? getOwn(this.schemas, schema) : undefined;
+    const entity = this.#stored(input);
     // Not a normalized member (an unknown type kept as it came): shown as it is.
-    return chosen === undefined ? input : unvisit(chosen, id);
+    return entity ? unvisit(entity, (input as { id: unknown }).id) : input;
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    if (!isObject(value)) return;
-    const { id, schema } = value as { id: unknown; schema: unknown };
-    if (typeof schema === 'string') walk(getOwn(this.schemas, schema), id);
+    const entity = this.#stored(value);
+    if (entity) walk(entity, (value as { id: unknown }).id);
+  }
+
+  /** The member entity a stored `{ id, schema }` names. */
+  #stored(value: unknown): EntityClass | undefined {
+    const type = isObject(value) ? (value as { schema?: unknown }).schema : undefined;
+    return typeof type === 'string' ? getOwn(this.schemas, type) : undefined;
+  }
+
+  /** What chooses the type, as errors and warnings name it. */
+  #attribute(): string {
+    const by = this.schemaAttribute;
+    return typeof by === 'function' ? 'schema attribute function' : `field "${by}"`;
   }
 }

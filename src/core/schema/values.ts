@@ -2,7 +2,6 @@ import { INVALID } from './types.js';
 import type {
   Args,
   Denormalize,
-  NormalizeDelegate,
   Schema,
   SchemaInstance,
   Unvisit,
@@ -14,6 +13,22 @@ import { kindOf } from '../util/describe.js';
 import { isObject, isRecord } from './is.js';
 
 /**
+ * The members of `map` made into `step(value, member)`, those that are undefined or INVALID left
+ * out: normalized or read, the result holds only members there are.
+ */
+function mapMembers(
+  map: object,
+  step: (value: unknown, member: string) => unknown,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const member of Object.keys(map)) {
+    const value = step((map as Record<string, unknown>)[member], member);
+    if (value !== undefined && value !== INVALID) setOwn(out, member, value);
+  }
+  return out;
+}
+
+/**
  * A map from arbitrary keys to values of one schema (`{ [id]: Todo }`). INVALID members are left
  * out when it is read.
  * @example static schema = { todosById: new schema.Values(Todo) };
@@ -22,41 +37,28 @@ export class ValuesSchema<S extends Schema = Schema> implements SchemaInstance {
   declare readonly _denormalized?: Record<string, Denormalize<S>>;
   constructor(readonly schema: S) {}
 
-  /** The `SchemaInstance` step: what of `input` is stored. */
+  /** The `SchemaInstance` step: each value normalized (null and undefined ones left out). */
   normalize(
     input: unknown,
     _parent: unknown,
     _key: string | undefined,
     args: Args,
     visit: Visit,
-    _delegate: NormalizeDelegate,
   ): unknown {
     if (!isRecord(input)) {
       throw new TypeError(`expected an object of values, got ${kindOf(input)}`);
     }
-    // Null and undefined values are left out: the result holds only normalized members.
-    const out: Record<string, unknown> = {};
-    for (const member of Object.keys(input)) {
-      const value = (input as Record<string, unknown>)[member];
-      if (value === undefined || value === null) continue;
-      const normalized = visit(this.schema, value, input, member, args);
-      if (normalized !== undefined) setOwn(out, member, normalized);
-    }
-    return out;
+    return mapMembers(input, (value, member) =>
+      value == null ? undefined : visit(this.schema, value, input, member, args),
+    );
   }
 
-  /** The `SchemaInstance` step: the stored value as readers see it. */
+  /** The `SchemaInstance` step: each value as readers see it. */
   denormalize(input: unknown, _args: Args, unvisit: Unvisit): unknown {
-    if (!isObject(input)) return input;
-    const out: Record<string, unknown> = {};
-    for (const member of Object.keys(input)) {
-      const value = unvisit(this.schema, (input as Record<string, unknown>)[member]);
-      if (value !== INVALID && value !== undefined) setOwn(out, member, value);
-    }
-    return out;
+    return isObject(input) ? mapMembers(input, (value) => unvisit(this.schema, value)) : input;
   }
 
   walk(value: unknown, walk: WalkStored): void {
-    if (isObject(value)) for (const member of Object.values(value)) walk(this.schema, member);
+    if (isObject(value)) mapMembers(value, (member) => walk(this.schema, member));
   }
 }
