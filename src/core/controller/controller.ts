@@ -166,7 +166,9 @@ export class Controller implements ControllerLike {
    * started and settled, subscriptions, and online/offline/focus.
    * @example controller.events.subscribe((event) => event.type === 'action' && log(event.action));
    */
-  readonly events = new ControllerEvents();
+  // Set in the constructor: an initialized public field (assignment semantics) would move every
+  // private field's initializer into the constructor too, in longer code.
+  readonly events: ControllerEvents;
 
   readonly #store: Store;
   readonly #memo = new MemoCache();
@@ -191,6 +193,7 @@ export class Controller implements ControllerLike {
   #disposed = false;
 
   constructor(options: ControllerOptions = {}) {
+    this.events = new ControllerEvents();
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
     this.#fetch = options.fetch;
