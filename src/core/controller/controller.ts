@@ -133,7 +133,7 @@ interface Request extends InFlightRequest {
   readonly requestKey: string;
   readonly normalizeArgs: readonly unknown[];
   /** Its id when it has an optimistic entry, which its outcome's action removes. */
-  readonly settles: number | undefined;
+  readonly settles?: number | undefined;
   readonly abort: AbortController;
   /** True once a caller awaits it (`fetch`, `refetch`): then only the caller may give it up. */
   awaited: boolean;
@@ -141,6 +141,12 @@ interface Request extends InFlightRequest {
   /** Ends the wait before its next attempt, while it waits. */
   wake?: () => void;
 }
+
+/** What `#commit` reads of a request: `setResponse` commits as a request would. */
+type Committing = Pick<
+  Request,
+  'id' | 'endpoint' | 'key' | 'record' | 'normalizeArgs' | 'startedAt' | 'settles'
+>;
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 const READS_PER_KEY = 4;
@@ -179,8 +185,6 @@ export class Controller implements ControllerLike {
   readonly #records = new Map<string, KeyRecord>();
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
   readonly #running = new Map<number, Request>();
-  /** GETs in flight by request key: an identical read joins one instead of sending its own. */
-  readonly #shared = new Map<string, Request>();
   readonly #detach: (() => void)[] = [];
   #seq = 0;
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
@@ -263,7 +267,7 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#run(endpoint, args, false, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, 0) as Promise<Resolved<E>>;
   }
 
   /**
@@ -273,7 +277,7 @@ export class Controller implements ControllerLike {
    * @example await controller.refetch(MeResource.get);
    */
   refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#run(endpoint, args, true, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, 1) as Promise<Resolved<E>>;
   }
 
   /**
@@ -287,7 +291,7 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<Resolved<E>> | undefined {
-    return this.#ifNeeded(endpoint, args, false) as Promise<Resolved<E>> | undefined;
+    return this.#run(endpoint, args, 2) as Promise<Resolved<E>> | undefined;
   }
 
   /**
@@ -299,26 +303,7 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<Resolved<E>> | undefined {
-    return this.#ifNeeded(endpoint, args, true) as Promise<Resolved<E>> | undefined;
-  }
-
-  #ifNeeded(
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    ignoreError: boolean,
-  ): Promise<unknown> | undefined {
-    let joinable: boolean;
-    try {
-      joinable = !endpoint.sideEffect && this.#shared.has(endpoint.key(...args));
-    } catch (error) {
-      return background(Promise.reject(error));
-    }
-    if (joinable) return undefined;
-    const info = this.getResponse(endpoint, ...(args as never[]));
-    if (info.expiryStatus === ExpiryStatus.Valid || (!ignoreError && info.error !== undefined)) {
-      return undefined;
-    }
-    return background(this.#run(endpoint, args, false, false));
+    return this.#run(endpoint, args, 3) as Promise<Resolved<E>> | undefined;
   }
 
   // ---- Reads ----
@@ -432,23 +417,18 @@ export class Controller implements ControllerLike {
     const key = storeKey(endpoint, args);
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(endpoint);
-    const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
-    const seq = ++this.#seq;
-    this.dispatch({
-      type: 'response/set',
-      key,
-      schema: endpoint.schema,
-      args: storeArgs(endpoint, args),
-      response: argsAndResponse[args.length],
-      fetchedAt: this.#stamp(),
-      date: now,
-      expiresAt: dataExpiresAt(endpoint, now),
-      keepError: false,
-      settles: undefined,
-    });
-    const record = this.#record(key);
-    record.dataSeq = Math.max(record.dataSeq, seq);
+    this.#commit(
+      {
+        id: ++this.#seq,
+        endpoint,
+        key,
+        record: this.#record(key),
+        normalizeArgs: storeArgs(endpoint, args),
+        startedAt: this.#stamp(),
+      },
+      argsAndResponse[args.length],
+    );
   }
 
   /**
@@ -482,13 +462,10 @@ export class Controller implements ControllerLike {
    */
   resetEntireStore(): void {
     this.#resetSeq = ++this.#seq;
-    this.#shared.clear();
-    for (const request of this.#running.values()) {
-      // Awaited requests and mutations run on: a caller waits for them, and a sent mutation is
-      // not undone by an abort. A wait would only end in an answer that is dropped.
-      if (!request.awaited && !request.endpoint.sideEffect) request.abort.abort();
-      request.wake?.();
-    }
+    // Awaited requests and mutations run on: a caller waits for them, and a sent mutation is not
+    // undone by an abort. A wait would only end in an answer that is dropped.
+    this.#release();
+    this.#endWaits();
     this.dispatch({ type: 'reset', date: this.#now() });
   }
 
@@ -574,7 +551,7 @@ export class Controller implements ControllerLike {
    */
   dispose(): void {
     this.#disposed = true;
-    for (const request of this.#running.values()) request.wake?.();
+    this.#endWaits();
     for (const detach of this.#detach.splice(0)) detach();
   }
 
@@ -604,30 +581,39 @@ export class Controller implements ControllerLike {
   // ---- A request's life ----
 
   /**
-   * Sends `endpoint(...args)` (or joins the identical read in flight, unless `force`), and
-   * resolves with the value readers see once it is committed.
+   * Sends `endpoint(...args)`, or joins the identical read in flight. `mode`: 0 `fetch`, 1
+   * `refetch` (never joins), 2 `fetchIfStale`, 3 `revalidate`: these two send only when the read
+   * needs it and nothing is in flight (else undefined), and nobody is assumed to await them (their
+   * rejection is handled here).
    */
   #run(
     endpoint: EndpointLike,
     args: readonly unknown[],
-    force: boolean,
-    awaited: boolean,
-  ): Promise<unknown> {
+    mode: 0 | 1 | 2 | 3,
+  ): Promise<unknown> | undefined {
+    const awaited = mode < 2;
+    const settled = (promise: Promise<unknown>) => (awaited ? promise : background(promise));
     let requestKey: string;
     let key: string;
+    let joined: Request | false | undefined;
     try {
       requestKey = endpoint.key(...args);
       key = storeKey(endpoint, args);
       if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
         checkOptions(endpoint);
+      joined = !endpoint.sideEffect && mode !== 1 && this.#joinable(requestKey);
     } catch (error) {
-      return Promise.reject(error);
+      return settled(Promise.reject(error));
     }
-    const read = !endpoint.sideEffect;
-    const joined = read && !force && this.#shared.get(requestKey);
     if (joined) {
       joined.awaited ||= awaited;
-      return joined.promise!;
+      return awaited ? joined.promise : undefined;
+    }
+    if (!awaited) {
+      const info = this.getResponse(endpoint, ...(args as never[]));
+      if (info.expiryStatus === ExpiryStatus.Valid || (mode < 3 && info.error !== undefined)) {
+        return undefined;
+      }
     }
     const id = ++this.#seq;
     const record = this.#record(key);
@@ -646,7 +632,6 @@ export class Controller implements ControllerLike {
       awaited,
     };
     this.#running.set(id, request);
-    if (read) this.#shared.set(requestKey, request);
     record.inFlight++;
     record.shown = { endpoint, args };
     this.events.emit({ type: 'request', phase: 'start', id, endpoint, args, key });
@@ -668,10 +653,12 @@ export class Controller implements ControllerLike {
       timers: this.#timers,
       sending,
     };
-    return (request.promise = this.#attempts(request, context).then(
-      (response) => this.#succeed(request, response),
-      (error: unknown) => this.#fail(request, error),
-    ));
+    return settled(
+      (request.promise = this.#attempts(request, context).then(
+        (response) => this.#end(request, response),
+        (error: unknown) => this.#end(request, error, true),
+      )),
+    );
   }
 
   /**
@@ -716,44 +703,54 @@ export class Controller implements ControllerLike {
     }
   }
 
-  #succeed(request: Request, response: unknown): unknown {
-    this.#settle(request);
-    const { key, endpoint, id, record, requestKey } = request;
-    if (this.#outdated(request)) {
-      this.#drop(request);
-      this.#emitSettled(request, true, undefined, true);
-      return this.#uncommittedValue(request, response);
-    }
-    const now = this.#now();
-    try {
-      this.dispatch({
-        type: 'response/set',
-        key,
-        schema: endpoint.schema,
-        args: request.normalizeArgs,
-        response,
-        fetchedAt: request.startedAt,
-        date: now,
-        expiresAt: dataExpiresAt(endpoint, now),
-        keepError: record.errorSeq > id,
-        settles: request.settles,
-      });
-    } catch (error) {
-      // The response does not fit its schema: that is this request's error; nothing was written.
-      // Its message says what and where; the request that brought it goes in front.
-      const name = shortUrl(requestKey);
-      if (error instanceof NormalizeError && !error.message.startsWith(name)) {
-        error.message = `${name} answered data that does not fit the schema: ${error.message}`;
+  /**
+   * Settles `request` with its answer or (`failed`) its last failure: commits it unless nobody
+   * needed it or a newer outcome is stored (then its optimistic update is taken back), tells
+   * `events`, and resolves with the value readers see or rejects with the failure.
+   */
+  #end(request: Request, outcome: unknown, failed?: boolean): unknown {
+    const { id, endpoint, args, key, record, requestKey } = request;
+    this.#running.delete(id);
+    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
+    const aborted = failed && request.abort.signal.aborted && isAbortError(outcome);
+    // A newer outcome is stored: this failure is not the read's any more, this answer only
+    // resolves its caller.
+    const outdated = !aborted && this.#outdated(request, failed);
+    if (aborted || outdated) this.#drop(request);
+    else if (failed) this.#commitError(request, outcome);
+    else {
+      try {
+        this.#commit(request, outcome);
+      } catch (error) {
+        // The response does not fit its schema: that is this request's error; nothing was
+        // written. Its message says what and where; the request that brought it goes in front.
+        const name = shortUrl(requestKey);
+        if (error instanceof NormalizeError && !error.message.startsWith(name)) {
+          error.message = `${name} answered data that does not fit the schema: ${error.message}`;
+        }
+        this.#commitError(request, error);
+        failed = true;
+        outcome = error;
       }
-      this.#commitError(request, error);
-      this.#emitSettled(request, false, error);
-      throw error;
     }
-    record.dataSeq = Math.max(record.dataSeq, id);
-    this.#emitSettled(request, true);
-    const value = this.#committedValue(request, response);
+    record.inFlight--;
+    this.#left(record);
+    this.events.emit({
+      type: 'request',
+      phase: 'settle',
+      id,
+      endpoint,
+      args,
+      key,
+      ok: !failed,
+      error: failed ? outcome : undefined,
+      aborted,
+      outdated: outdated || undefined,
+    });
+    if (failed) throw outcome;
+    const value = this.#value(request, outcome, outdated);
     if (value !== INVALID) {
-      record.failures = 0;
+      if (!outdated) record.failures = 0;
       return value;
     }
     // Invalid right after its own answer (a required entity in it is INVALID): fetching again
@@ -767,49 +764,23 @@ export class Controller implements ControllerLike {
     throw error;
   }
 
-  #fail(request: Request, error: unknown): never {
-    this.#settle(request);
-    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
-    const dropped = request.abort.signal.aborted && isAbortError(error);
-    // A newer outcome is stored: this failure is not the read's any more.
-    const outdated = !dropped && this.#outdated(request, true);
-    if (dropped || outdated) this.#drop(request);
-    else this.#commitError(request, error);
-    this.#emitSettled(request, false, error, outdated || undefined, dropped);
-    throw error;
-  }
-
-  #settle(request: Request): void {
-    this.#running.delete(request.id);
-    this.#unshare(request);
-  }
-
-  /** An identical read sent later does not join `request` (settled, outdated or aborted). */
-  #unshare(request: Request): void {
-    if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
-  }
-
-  #emitSettled(
-    { id, endpoint, args, key, record }: Request,
-    ok: boolean,
-    error?: unknown,
-    outdated?: boolean,
-    aborted?: boolean,
-  ): void {
-    record.inFlight--;
-    this.#left(record);
-    this.events.emit({
-      type: 'request',
-      phase: 'settle',
-      id,
-      endpoint,
-      args,
+  /** Stores `response` as the data of `request`'s key, newer than every request before it. */
+  #commit(request: Committing, response: unknown): void {
+    const { key, endpoint, id, record } = request;
+    const now = this.#now();
+    this.dispatch({
+      type: 'response/set',
       key,
-      ok,
-      error,
-      aborted,
-      outdated,
+      schema: endpoint.schema,
+      args: request.normalizeArgs,
+      response,
+      fetchedAt: request.startedAt,
+      date: now,
+      expiresAt: dataExpiresAt(endpoint, now),
+      keepError: record.errorSeq > id,
+      settles: request.settles,
     });
+    record.dataSeq = Math.max(record.dataSeq, id);
   }
 
   #commitError(request: Request, error: unknown): void {
@@ -843,42 +814,30 @@ export class Controller implements ControllerLike {
     if (settles) this.dispatch({ type: 'optimistic/remove', id: settles });
   }
 
-  /** The value a committed response resolves with: its result, denormalized as readers see it. */
-  #committedValue({ endpoint, key, normalizeArgs }: Request, response: unknown): unknown {
-    const schema = endpoint.schema;
-    if (schema === undefined || schema === null) return response;
-    let value: unknown;
-    try {
-      value = this.#memo.denormalize(
-        schema,
-        getOwn(this.#store.committed.endpoints, key),
-        this.#store.visible.entities,
-        normalizeArgs,
-      );
-    } catch (error) {
-      throw readFailure(error, key);
-    }
-    // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
-    return value === INVALID && endpoint.sideEffect ? response : value;
-  }
-
   /**
-   * The value a dropped (late) response resolves with: what it says, read against the store
-   * without being committed (entity values newer than it still win).
+   * The value an answer resolves with: its result denormalized as readers see it; when it was
+   * not committed (`outdated`), what it says read against the store (entity values newer than it
+   * still win), or the answer itself when that cannot be read.
    */
-  #uncommittedValue({ endpoint, normalizeArgs, startedAt }: Request, response: unknown): unknown {
-    const schema = endpoint.schema;
+  #value(request: Request, response: unknown, outdated: boolean): unknown {
+    const { endpoint, key, normalizeArgs } = request;
+    const { schema } = endpoint;
     if (schema === undefined || schema === null) return response;
+    const { committed, visible } = this.#store;
     try {
-      const scratch = normalize(schema, response, normalizeArgs, this.#store.visible, {
-        fetchedAt: startedAt,
-        date: this.#now(),
-        expiresAt: 0,
-      });
-      const value = this.#memo.denormalize(schema, scratch.result, scratch.entities, normalizeArgs);
-      return value === INVALID ? response : value;
-    } catch {
-      return response;
+      const { result, entities } = outdated
+        ? normalize(schema, response, normalizeArgs, visible, {
+            fetchedAt: request.startedAt,
+            date: this.#now(),
+            expiresAt: 0,
+          })
+        : { result: getOwn(committed.endpoints, key), entities: visible.entities };
+      const value = this.#memo.denormalize(schema, result, entities, normalizeArgs);
+      // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
+      return value === INVALID && (outdated || endpoint.sideEffect) ? response : value;
+    } catch (error) {
+      if (outdated) return response;
+      throw readFailure(error, key);
     }
   }
 
@@ -917,20 +876,40 @@ export class Controller implements ControllerLike {
   }
 
   /**
-   * Aborts the reads of `key` that nobody awaits: its last subscriber left. With `outdated` (the
-   * key was invalidated), the awaited ones run on but are not joined any more.
+   * Aborts the reads nobody awaits, of `key` (its last subscriber left, it was invalidated) or of
+   * every key (a reset), and ends their waits between attempts. An aborted read is not joined.
    */
-  #release(key: string, outdated?: boolean): void {
+  #release(key?: string): void {
     for (const request of this.#running.values()) {
-      if (request.key !== key || request.endpoint.sideEffect || (request.awaited && !outdated)) {
-        continue;
-      }
-      this.#unshare(request);
-      if (!request.awaited) {
+      if (!request.awaited && !request.endpoint.sideEffect && (key ?? request.key) === request.key) {
         request.abort.abort();
         request.wake?.();
       }
     }
+  }
+
+  /** Ends every wait between attempts: each request fails with its last failure (or aborted). */
+  #endWaits(): void {
+    for (const request of this.#running.values()) request.wake?.();
+  }
+
+  /**
+   * The read in flight an identical one (same request key) joins: the newest still the read's,
+   * neither aborted nor outdated (by a newer outcome, a reset or an invalidation).
+   */
+  #joinable(requestKey: string): Request | undefined {
+    let found: Request | undefined;
+    for (const request of this.#running.values()) {
+      if (
+        request.requestKey === requestKey &&
+        !request.endpoint.sideEffect &&
+        !request.abort.signal.aborted &&
+        !this.#outdated(request, true)
+      ) {
+        found = request;
+      }
+    }
+    return found;
   }
 
   /**
@@ -939,7 +918,7 @@ export class Controller implements ControllerLike {
    */
   #outdate(key: string): void {
     this.#record(key).dataSeq = ++this.#seq;
-    this.#release(key, true);
+    this.#release(key);
   }
 
   /** Every committed action: keep the records in step, then tell the managers. */
