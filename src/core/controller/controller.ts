@@ -665,40 +665,39 @@ export class Controller implements ControllerLike {
    * Runs the request until it succeeds or `retryDelay` gives up, rejecting with the last failure:
    * readers see one pending read, and only the last failure is stored. Between attempts it waits
    * on the Controller's timers and, while offline, until `online()`; the wait is dated above every
-   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort ends
-   * the wait with an AbortError; a reset or `dispose()` with the last failure.
+   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort (its
+   * wait woken) ends it with an AbortError; a reset or `dispose()` with the last failure.
    */
   async #attempts(request: Request, context: RunContext): Promise<unknown> {
     const { endpoint, args } = request;
     const { signal } = request.abort;
+    // No more tries: nobody needs it, the Controller is disposed, or a newer outcome (or a reset)
+    // is stored, so the next answer would be dropped. Asked before a wait and after it.
+    const over = () => signal.aborted || this.#disposed || this.#outdated(request, true);
     for (let failures = 1; ; failures++) {
       try {
         return await endpoint.run(args as never, context);
       } catch (error) {
-        const delay =
-          signal.aborted || this.#disposed || this.#outdated(request, true)
-            ? undefined
-            : retryDelay(endpoint, failures, error, this.#now, this.#retry);
+        const delay = over()
+          ? undefined
+          : retryDelay(endpoint, failures, error, this.#now, this.#retry);
         if (delay === undefined) throw error;
         context.sending!(Infinity);
-        await new Promise<void>((resolve, reject) => {
+        await new Promise<void>((resolve) => {
           let stopWaiting: (() => void) | undefined;
-          const end = (stopped?: boolean) => {
+          const end = (request.wake = () => {
             request.wake = undefined;
             context.sending!();
             this.#timers.clearTimeout(handle);
             stopWaiting?.();
-            if (!stopped) resolve();
-            else reject(signal.aborted ? signal.reason : error);
-          };
-          request.wake = () => end(true);
+            resolve();
+          });
           const handle = this.#timers.setTimeout(() => {
             if (this.#online) end();
             else stopWaiting = this.events.subscribe((event) => event.type === 'online' && end());
           }, delay);
         });
-        // A newer answer (or a reset) came while this one waited: its next try would be dropped.
-        if (this.#outdated(request, true)) throw error;
+        if (over()) throw signal.aborted ? signal.reason : error;
       }
     }
   }
@@ -780,7 +779,7 @@ export class Controller implements ControllerLike {
       keepError: record.errorSeq > id,
       settles: request.settles,
     });
-    record.dataSeq = Math.max(record.dataSeq, id);
+    if (record.dataSeq < id) record.dataSeq = id;
   }
 
   #commitError(request: Request, error: unknown): void {
@@ -793,7 +792,7 @@ export class Controller implements ControllerLike {
       expiresAt: this.#now() + errorExpiry(request.endpoint, error, ++record.failures),
       settles: request.settles,
     });
-    record.errorSeq = Math.max(record.errorSeq, request.id);
+    if (record.errorSeq < request.id) record.errorSeq = request.id;
   }
 
   /**
@@ -881,7 +880,11 @@ export class Controller implements ControllerLike {
    */
   #release(key?: string): void {
     for (const request of this.#running.values()) {
-      if (!request.awaited && !request.endpoint.sideEffect && (key ?? request.key) === request.key) {
+      if (
+        !request.awaited &&
+        !request.endpoint.sideEffect &&
+        (key ?? request.key) === request.key
+      ) {
         request.abort.abort();
         request.wake?.();
       }
@@ -924,12 +927,14 @@ export class Controller implements ControllerLike {
   /** Every committed action: keep the records in step, then tell the managers. */
   #committed(action: Action, state: StoreState): void {
     const { type } = action;
-    if (type === 'reset') {
-      // Every read is void, even one that looks the same (pending before, pending after): a
-      // reader waiting for a request whose answer will now be dropped must see a new read.
+    if (type === 'reset' || type === 'gc') {
+      // A record goes with its key's last trace (a reset leaves none), unless it is in use.
       for (const [key, record] of this.#records) {
-        if (idle(record)) this.#records.delete(key);
-        else {
+        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
+          this.#records.delete(key);
+        } else if (type === 'reset') {
+          // Every read is void, even one that looks the same (pending before, pending after): a
+          // reader waiting for a request whose answer will now be dropped must see a new read.
           record.dataSeq = record.errorSeq = record.failures = 0;
           record.reads = [];
         }
@@ -940,12 +945,6 @@ export class Controller implements ControllerLike {
       this.#used(action.state);
     } else if (type === 'invalidate') {
       for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
-    } else if (type === 'gc') {
-      for (const [key, record] of this.#records) {
-        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
-          this.#records.delete(key);
-        }
-      }
     }
     this.events.emit({ type: 'action', action, state });
   }
