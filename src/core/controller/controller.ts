@@ -180,7 +180,8 @@ export class Controller implements ControllerLike {
   readonly #memo = new MemoCache();
   readonly #now: () => number;
   readonly #timers: CountedTimers;
-  readonly #fetch: typeof globalThis.fetch | undefined;
+  /** What every request's run is given: the `fetch` option (when given) and the timers. */
+  readonly #context: RunContext;
   readonly #retry: RetryOption;
   readonly #records = new Map<string, KeyRecord>();
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
@@ -200,7 +201,7 @@ export class Controller implements ControllerLike {
     this.events = new ControllerEvents();
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
-    this.#fetch = options.fetch;
+    this.#context = { ...(options.fetch && { fetch: options.fetch }), timers: this.#timers };
     this.#retry = options.retry ?? DEFAULT_RETRY;
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
@@ -210,10 +211,13 @@ export class Controller implements ControllerLike {
     const gcTime = options.gcTime ?? 5 * 60_000;
     // The defaults live here, not in the provider: a Controller made by hand behaves as one made
     // by <resource-provider>, and `managers` only adds.
-    const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
-    if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
     try {
-      for (const manager of [...managers, ...(options.managers ?? [])]) {
+      for (const manager of [
+        new PollingManager(),
+        new ConnectivityManager(),
+        ...(Number.isFinite(gcTime) ? [new GcManager(gcTime)] : []),
+        ...(options.managers ?? []),
+      ]) {
         this.#detach.push(manager.attach(this));
       }
     } catch (error) {
@@ -648,9 +652,8 @@ export class Controller implements ControllerLike {
     };
     sending(request.startedAt);
     const context: RunContext = {
-      ...(this.#fetch && { fetch: this.#fetch }),
+      ...this.#context,
       signal: request.abort.signal,
-      timers: this.#timers,
       sending,
     };
     return settled(
@@ -722,10 +725,15 @@ export class Controller implements ControllerLike {
         this.#commit(request, outcome);
       } catch (error) {
         // The response does not fit its schema: that is this request's error; nothing was
-        // written. Its message says what and where; the request that brought it goes in front.
+        // written. Its message says what and where; the request that brought it goes in front
+        // (what that means is development prose).
         const name = shortUrl(requestKey);
         if (error instanceof NormalizeError && !error.message.startsWith(name)) {
-          error.message = `${name} answered data that does not fit the schema: ${error.message}`;
+          error.message = `${name}${
+            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+              ? ' answered data that does not fit the schema'
+              : ''
+          }: ${error.message}`;
         }
         this.#commitError(request, error);
         failed = true;
@@ -939,7 +947,8 @@ export class Controller implements ControllerLike {
           record.reads = [];
         }
       }
-    } else if (type === 'response/set' || type === 'response/error') {
+    } else if ('key' in action) {
+      // A response or an error written (the only actions with one key).
       this.#record(action.key).lastUsed = this.#now();
     } else if (type === 'hydrate') {
       this.#used(action.state);
