@@ -718,8 +718,10 @@ export class Controller implements ControllerLike {
     // A newer outcome is stored: this failure is not the read's any more, this answer only
     // resolves its caller.
     const outdated = !aborted && this.#outdated(request, failed);
-    if (aborted || outdated) this.#drop(request);
-    else if (failed) this.#commitError(request, outcome);
+    if (aborted || outdated) {
+      // Its outcome is not committed: its optimistic update is taken back.
+      if (request.settles) this.dispatch({ type: 'optimistic/remove', id: request.settles });
+    } else if (failed) this.#commitError(request, outcome);
     else {
       try {
         this.#commit(request, outcome);
@@ -814,11 +816,6 @@ export class Controller implements ControllerLike {
       id < this.#resetSeq ||
       (!endpoint.sideEffect && (record.dataSeq > id || (!!error && record.errorSeq > id)))
     );
-  }
-
-  /** Takes back the optimistic update of a request whose outcome is not committed. */
-  #drop({ settles }: Request): void {
-    if (settles) this.dispatch({ type: 'optimistic/remove', id: settles });
   }
 
   /**
