@@ -152,11 +152,6 @@ type Committing = Pick<
 const READS_PER_KEY = 4;
 const ignore = (): void => {};
 const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
-/** A request nobody awaits for sure: its rejection is handled here. */
-const background = (promise: Promise<unknown>): Promise<unknown> => (
-  promise.catch(ignore),
-  promise
-);
 
 /**
  * Runs endpoints against one normalized store.
@@ -596,7 +591,8 @@ export class Controller implements ControllerLike {
     mode: 0 | 1 | 2 | 3,
   ): Promise<unknown> | undefined {
     const awaited = mode < 2;
-    const settled = (promise: Promise<unknown>) => (awaited ? promise : background(promise));
+    // A request nobody awaits for sure: its rejection is handled here.
+    const settled = (promise: Promise<unknown>) => (awaited || promise.catch(ignore), promise);
     let requestKey: string;
     let key: string;
     let joined: Request | false | undefined;
