@@ -133,7 +133,7 @@ interface Request extends InFlightRequest {
   readonly requestKey: string;
   readonly normalizeArgs: readonly unknown[];
   /** Its id when it has an optimistic entry, which its outcome's action removes. */
-  readonly settles: number | undefined;
+  readonly settles?: number | undefined;
   readonly abort: AbortController;
   /** True once a caller awaits it (`fetch`, `refetch`): then only the caller may give it up. */
   awaited: boolean;
@@ -142,15 +142,16 @@ interface Request extends InFlightRequest {
   wake?: () => void;
 }
 
+/** What `#commit` reads of a request: `setResponse` commits as a request would. */
+type Committing = Pick<
+  Request,
+  'id' | 'endpoint' | 'key' | 'record' | 'normalizeArgs' | 'startedAt' | 'settles'
+>;
+
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 const READS_PER_KEY = 4;
 const ignore = (): void => {};
 const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
-/** A request nobody awaits for sure: its rejection is handled here. */
-const background = (promise: Promise<unknown>): Promise<unknown> => (
-  promise.catch(ignore),
-  promise
-);
 
 /**
  * Runs endpoints against one normalized store.
@@ -166,19 +167,20 @@ export class Controller implements ControllerLike {
    * started and settled, subscriptions, and online/offline/focus.
    * @example controller.events.subscribe((event) => event.type === 'action' && log(event.action));
    */
-  readonly events = new ControllerEvents();
+  // Set in the constructor: an initialized public field (assignment semantics) would move every
+  // private field's initializer into the constructor too, in longer code.
+  readonly events: ControllerEvents;
 
   readonly #store: Store;
   readonly #memo = new MemoCache();
   readonly #now: () => number;
   readonly #timers: CountedTimers;
-  readonly #fetch: typeof globalThis.fetch | undefined;
+  /** What every request's run is given: the `fetch` option (when given) and the timers. */
+  readonly #context: RunContext;
   readonly #retry: RetryOption;
   readonly #records = new Map<string, KeyRecord>();
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
   readonly #running = new Map<number, Request>();
-  /** GETs in flight by request key: an identical read joins one instead of sending its own. */
-  readonly #shared = new Map<string, Request>();
   readonly #detach: (() => void)[] = [];
   #seq = 0;
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
@@ -191,9 +193,10 @@ export class Controller implements ControllerLike {
   #disposed = false;
 
   constructor(options: ControllerOptions = {}) {
+    this.events = new ControllerEvents();
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
-    this.#fetch = options.fetch;
+    this.#context = { ...(options.fetch && { fetch: options.fetch }), timers: this.#timers };
     this.#retry = options.retry ?? DEFAULT_RETRY;
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
@@ -203,10 +206,13 @@ export class Controller implements ControllerLike {
     const gcTime = options.gcTime ?? 5 * 60_000;
     // The defaults live here, not in the provider: a Controller made by hand behaves as one made
     // by <resource-provider>, and `managers` only adds.
-    const managers: Manager[] = [new PollingManager(), new ConnectivityManager()];
-    if (Number.isFinite(gcTime)) managers.push(new GcManager(gcTime));
     try {
-      for (const manager of [...managers, ...(options.managers ?? [])]) {
+      for (const manager of [
+        new PollingManager(),
+        new ConnectivityManager(),
+        ...(Number.isFinite(gcTime) ? [new GcManager(gcTime)] : []),
+        ...(options.managers ?? []),
+      ]) {
         this.#detach.push(manager.attach(this));
       }
     } catch (error) {
@@ -260,7 +266,7 @@ export class Controller implements ControllerLike {
    * @example const todos = await controller.fetch(TodoResource.getList, { userId: 1 });
    */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#run(endpoint, args, false, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, 0) as Promise<Resolved<E>>;
   }
 
   /**
@@ -270,7 +276,7 @@ export class Controller implements ControllerLike {
    * @example await controller.refetch(MeResource.get);
    */
   refetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>> {
-    return this.#run(endpoint, args, true, true) as Promise<Resolved<E>>;
+    return this.#run(endpoint, args, 1) as Promise<Resolved<E>>;
   }
 
   /**
@@ -284,7 +290,7 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<Resolved<E>> | undefined {
-    return this.#ifNeeded(endpoint, args, false) as Promise<Resolved<E>> | undefined;
+    return this.#run(endpoint, args, 2) as Promise<Resolved<E>> | undefined;
   }
 
   /**
@@ -296,26 +302,7 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): Promise<Resolved<E>> | undefined {
-    return this.#ifNeeded(endpoint, args, true) as Promise<Resolved<E>> | undefined;
-  }
-
-  #ifNeeded(
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    ignoreError: boolean,
-  ): Promise<unknown> | undefined {
-    let joinable: boolean;
-    try {
-      joinable = !endpoint.sideEffect && this.#shared.has(endpoint.key(...args));
-    } catch (error) {
-      return background(Promise.reject(error));
-    }
-    if (joinable) return undefined;
-    const info = this.getResponse(endpoint, ...(args as never[]));
-    if (info.expiryStatus === ExpiryStatus.Valid || (!ignoreError && info.error !== undefined)) {
-      return undefined;
-    }
-    return background(this.#run(endpoint, args, false, false));
+    return this.#run(endpoint, args, 3) as Promise<Resolved<E>> | undefined;
   }
 
   // ---- Reads ----
@@ -429,23 +416,18 @@ export class Controller implements ControllerLike {
     const key = storeKey(endpoint, args);
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(endpoint);
-    const now = this.#now();
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
-    const seq = ++this.#seq;
-    this.dispatch({
-      type: 'response/set',
-      key,
-      schema: endpoint.schema,
-      args: storeArgs(endpoint, args),
-      response: argsAndResponse[args.length],
-      fetchedAt: this.#stamp(),
-      date: now,
-      expiresAt: dataExpiresAt(endpoint, now),
-      keepError: false,
-      settles: undefined,
-    });
-    const record = this.#record(key);
-    record.dataSeq = Math.max(record.dataSeq, seq);
+    this.#commit(
+      {
+        id: ++this.#seq,
+        endpoint,
+        key,
+        record: this.#record(key),
+        normalizeArgs: storeArgs(endpoint, args),
+        startedAt: this.#stamp(),
+      },
+      argsAndResponse[args.length],
+    );
   }
 
   /**
@@ -479,13 +461,10 @@ export class Controller implements ControllerLike {
    */
   resetEntireStore(): void {
     this.#resetSeq = ++this.#seq;
-    this.#shared.clear();
-    for (const request of this.#running.values()) {
-      // Awaited requests and mutations run on: a caller waits for them, and a sent mutation is
-      // not undone by an abort. A wait would only end in an answer that is dropped.
-      if (!request.awaited && !request.endpoint.sideEffect) request.abort.abort();
-      request.wake?.();
-    }
+    // Awaited requests and mutations run on: a caller waits for them, and a sent mutation is not
+    // undone by an abort. A wait would only end in an answer that is dropped.
+    this.#release();
+    this.#endWaits();
     this.dispatch({ type: 'reset', date: this.#now() });
   }
 
@@ -571,7 +550,7 @@ export class Controller implements ControllerLike {
    */
   dispose(): void {
     this.#disposed = true;
-    for (const request of this.#running.values()) request.wake?.();
+    this.#endWaits();
     for (const detach of this.#detach.splice(0)) detach();
   }
 
@@ -601,30 +580,40 @@ export class Controller implements ControllerLike {
   // ---- A request's life ----
 
   /**
-   * Sends `endpoint(...args)` (or joins the identical read in flight, unless `force`), and
-   * resolves with the value readers see once it is committed.
+   * Sends `endpoint(...args)`, or joins the identical read in flight. `mode`: 0 `fetch`, 1
+   * `refetch` (never joins), 2 `fetchIfStale`, 3 `revalidate`: these two send only when the read
+   * needs it and nothing is in flight (else undefined), and nobody is assumed to await them (their
+   * rejection is handled here).
    */
   #run(
     endpoint: EndpointLike,
     args: readonly unknown[],
-    force: boolean,
-    awaited: boolean,
-  ): Promise<unknown> {
+    mode: 0 | 1 | 2 | 3,
+  ): Promise<unknown> | undefined {
+    const awaited = mode < 2;
+    // A request nobody awaits for sure: its rejection is handled here.
+    const settled = (promise: Promise<unknown>) => (awaited || promise.catch(ignore), promise);
     let requestKey: string;
     let key: string;
+    let joined: Request | false | undefined;
     try {
       requestKey = endpoint.key(...args);
       key = storeKey(endpoint, args);
       if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
         checkOptions(endpoint);
+      joined = !endpoint.sideEffect && mode !== 1 && this.#joinable(requestKey);
     } catch (error) {
-      return Promise.reject(error);
+      return settled(Promise.reject(error));
     }
-    const read = !endpoint.sideEffect;
-    const joined = read && !force && this.#shared.get(requestKey);
     if (joined) {
       joined.awaited ||= awaited;
-      return joined.promise!;
+      return awaited ? joined.promise : undefined;
+    }
+    if (!awaited) {
+      const info = this.getResponse(endpoint, ...(args as never[]));
+      if (info.expiryStatus === ExpiryStatus.Valid || (mode < 3 && info.error !== undefined)) {
+        return undefined;
+      }
     }
     const id = ++this.#seq;
     const record = this.#record(key);
@@ -643,7 +632,6 @@ export class Controller implements ControllerLike {
       awaited,
     };
     this.#running.set(id, request);
-    if (read) this.#shared.set(requestKey, request);
     record.inFlight++;
     record.shown = { endpoint, args };
     this.events.emit({ type: 'request', phase: 'start', id, endpoint, args, key });
@@ -660,97 +648,114 @@ export class Controller implements ControllerLike {
     };
     sending(request.startedAt);
     const context: RunContext = {
-      ...(this.#fetch && { fetch: this.#fetch }),
+      ...this.#context,
       signal: request.abort.signal,
-      timers: this.#timers,
       sending,
     };
-    return (request.promise = this.#attempts(request, context).then(
-      (response) => this.#succeed(request, response),
-      (error: unknown) => this.#fail(request, error),
-    ));
+    return settled(
+      (request.promise = this.#attempts(request, context).then(
+        (response) => this.#end(request, response),
+        (error: unknown) => this.#end(request, error, true),
+      )),
+    );
   }
 
   /**
    * Runs the request until it succeeds or `retryDelay` gives up, rejecting with the last failure:
    * readers see one pending read, and only the last failure is stored. Between attempts it waits
    * on the Controller's timers and, while offline, until `online()`; the wait is dated above every
-   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort ends
-   * the wait with an AbortError; a reset or `dispose()` with the last failure.
+   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort (its
+   * wait woken) ends it with an AbortError; a reset or `dispose()` with the last failure.
    */
   async #attempts(request: Request, context: RunContext): Promise<unknown> {
     const { endpoint, args } = request;
     const { signal } = request.abort;
+    // No more tries: nobody needs it, the Controller is disposed, or a newer outcome (or a reset)
+    // is stored, so the next answer would be dropped. Asked before a wait and after it.
+    const over = () => signal.aborted || this.#disposed || this.#outdated(request, true);
     for (let failures = 1; ; failures++) {
       try {
         return await endpoint.run(args as never, context);
       } catch (error) {
-        const delay =
-          signal.aborted || this.#disposed || this.#outdated(request, true)
-            ? undefined
-            : retryDelay(endpoint, failures, error, this.#now, this.#retry);
+        const delay = over()
+          ? undefined
+          : retryDelay(endpoint, failures, error, this.#now, this.#retry);
         if (delay === undefined) throw error;
         context.sending!(Infinity);
-        await new Promise<void>((resolve, reject) => {
+        await new Promise<void>((resolve) => {
           let stopWaiting: (() => void) | undefined;
-          const end = (stopped?: boolean) => {
+          const end = (request.wake = () => {
             request.wake = undefined;
             context.sending!();
             this.#timers.clearTimeout(handle);
             stopWaiting?.();
-            if (!stopped) resolve();
-            else reject(signal.aborted ? signal.reason : error);
-          };
-          request.wake = () => end(true);
+            resolve();
+          });
           const handle = this.#timers.setTimeout(() => {
             if (this.#online) end();
             else stopWaiting = this.events.subscribe((event) => event.type === 'online' && end());
           }, delay);
         });
-        // A newer answer (or a reset) came while this one waited: its next try would be dropped.
-        if (this.#outdated(request, true)) throw error;
+        if (over()) throw signal.aborted ? signal.reason : error;
       }
     }
   }
 
-  #succeed(request: Request, response: unknown): unknown {
-    this.#settle(request);
-    const { key, endpoint, id, record, requestKey } = request;
-    if (this.#outdated(request)) {
-      this.#drop(request);
-      this.#emitSettled(request, true, undefined, true);
-      return this.#uncommittedValue(request, response);
-    }
-    const now = this.#now();
-    try {
-      this.dispatch({
-        type: 'response/set',
-        key,
-        schema: endpoint.schema,
-        args: request.normalizeArgs,
-        response,
-        fetchedAt: request.startedAt,
-        date: now,
-        expiresAt: dataExpiresAt(endpoint, now),
-        keepError: record.errorSeq > id,
-        settles: request.settles,
-      });
-    } catch (error) {
-      // The response does not fit its schema: that is this request's error; nothing was written.
-      // Its message says what and where; the request that brought it goes in front.
-      const name = shortUrl(requestKey);
-      if (error instanceof NormalizeError && !error.message.startsWith(name)) {
-        error.message = `${name} answered data that does not fit the schema: ${error.message}`;
+  /**
+   * Settles `request` with its answer or (`failed`) its last failure: commits it unless nobody
+   * needed it or a newer outcome is stored (then its optimistic update is taken back), tells
+   * `events`, and resolves with the value readers see or rejects with the failure.
+   */
+  #end(request: Request, outcome: unknown, failed?: boolean): unknown {
+    const { id, endpoint, args, key, record, requestKey } = request;
+    this.#running.delete(id);
+    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
+    const aborted = failed && request.abort.signal.aborted && isAbortError(outcome);
+    // A newer outcome is stored: this failure is not the read's any more, this answer only
+    // resolves its caller.
+    const outdated = !aborted && this.#outdated(request, failed);
+    if (aborted || outdated) {
+      // Its outcome is not committed: its optimistic update is taken back.
+      if (request.settles) this.dispatch({ type: 'optimistic/remove', id: request.settles });
+    } else if (failed) this.#commitError(request, outcome);
+    else {
+      try {
+        this.#commit(request, outcome);
+      } catch (error) {
+        // The response does not fit its schema: that is this request's error; nothing was
+        // written. Its message says what and where; the request that brought it goes in front
+        // (what that means is development prose).
+        const name = shortUrl(requestKey);
+        if (error instanceof NormalizeError && !error.message.startsWith(name)) {
+          error.message = `${name}${
+            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+              ? ' answered data that does not fit the schema'
+              : ''
+          }: ${error.message}`;
+        }
+        this.#commitError(request, error);
+        failed = true;
+        outcome = error;
       }
-      this.#commitError(request, error);
-      this.#emitSettled(request, false, error);
-      throw error;
     }
-    record.dataSeq = Math.max(record.dataSeq, id);
-    this.#emitSettled(request, true);
-    const value = this.#committedValue(request, response);
+    record.inFlight--;
+    this.#left(record);
+    this.events.emit({
+      type: 'request',
+      phase: 'settle',
+      id,
+      endpoint,
+      args,
+      key,
+      ok: !failed,
+      error: failed ? outcome : undefined,
+      aborted,
+      outdated: outdated || undefined,
+    });
+    if (failed) throw outcome;
+    const value = this.#value(request, outcome, outdated);
     if (value !== INVALID) {
-      record.failures = 0;
+      if (!outdated) record.failures = 0;
       return value;
     }
     // Invalid right after its own answer (a required entity in it is INVALID): fetching again
@@ -764,49 +769,23 @@ export class Controller implements ControllerLike {
     throw error;
   }
 
-  #fail(request: Request, error: unknown): never {
-    this.#settle(request);
-    // Aborted because nobody needed it: not the server's word on the read, nothing to store.
-    const dropped = request.abort.signal.aborted && isAbortError(error);
-    // A newer outcome is stored: this failure is not the read's any more.
-    const outdated = !dropped && this.#outdated(request, true);
-    if (dropped || outdated) this.#drop(request);
-    else this.#commitError(request, error);
-    this.#emitSettled(request, false, error, outdated || undefined, dropped);
-    throw error;
-  }
-
-  #settle(request: Request): void {
-    this.#running.delete(request.id);
-    this.#unshare(request);
-  }
-
-  /** An identical read sent later does not join `request` (settled, outdated or aborted). */
-  #unshare(request: Request): void {
-    if (this.#shared.get(request.requestKey) === request) this.#shared.delete(request.requestKey);
-  }
-
-  #emitSettled(
-    { id, endpoint, args, key, record }: Request,
-    ok: boolean,
-    error?: unknown,
-    outdated?: boolean,
-    aborted?: boolean,
-  ): void {
-    record.inFlight--;
-    this.#left(record);
-    this.events.emit({
-      type: 'request',
-      phase: 'settle',
-      id,
-      endpoint,
-      args,
+  /** Stores `response` as the data of `request`'s key, newer than every request before it. */
+  #commit(request: Committing, response: unknown): void {
+    const { key, endpoint, id, record } = request;
+    const now = this.#now();
+    this.dispatch({
+      type: 'response/set',
       key,
-      ok,
-      error,
-      aborted,
-      outdated,
+      schema: endpoint.schema,
+      args: request.normalizeArgs,
+      response,
+      fetchedAt: request.startedAt,
+      date: now,
+      expiresAt: dataExpiresAt(endpoint, now),
+      keepError: record.errorSeq > id,
+      settles: request.settles,
     });
+    if (record.dataSeq < id) record.dataSeq = id;
   }
 
   #commitError(request: Request, error: unknown): void {
@@ -819,7 +798,7 @@ export class Controller implements ControllerLike {
       expiresAt: this.#now() + errorExpiry(request.endpoint, error, ++record.failures),
       settles: request.settles,
     });
-    record.errorSeq = Math.max(record.errorSeq, request.id);
+    if (record.errorSeq < request.id) record.errorSeq = request.id;
   }
 
   /**
@@ -835,47 +814,30 @@ export class Controller implements ControllerLike {
     );
   }
 
-  /** Takes back the optimistic update of a request whose outcome is not committed. */
-  #drop({ settles }: Request): void {
-    if (settles) this.dispatch({ type: 'optimistic/remove', id: settles });
-  }
-
-  /** The value a committed response resolves with: its result, denormalized as readers see it. */
-  #committedValue({ endpoint, key, normalizeArgs }: Request, response: unknown): unknown {
-    const schema = endpoint.schema;
-    if (schema === undefined || schema === null) return response;
-    let value: unknown;
-    try {
-      value = this.#memo.denormalize(
-        schema,
-        getOwn(this.#store.committed.endpoints, key),
-        this.#store.visible.entities,
-        normalizeArgs,
-      );
-    } catch (error) {
-      throw readFailure(error, key);
-    }
-    // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
-    return value === INVALID && endpoint.sideEffect ? response : value;
-  }
-
   /**
-   * The value a dropped (late) response resolves with: what it says, read against the store
-   * without being committed (entity values newer than it still win).
+   * The value an answer resolves with: its result denormalized as readers see it; when it was
+   * not committed (`outdated`), what it says read against the store (entity values newer than it
+   * still win), or the answer itself when that cannot be read.
    */
-  #uncommittedValue({ endpoint, normalizeArgs, startedAt }: Request, response: unknown): unknown {
-    const schema = endpoint.schema;
+  #value(request: Request, response: unknown, outdated: boolean): unknown {
+    const { endpoint, key, normalizeArgs } = request;
+    const { schema } = endpoint;
     if (schema === undefined || schema === null) return response;
+    const { committed, visible } = this.#store;
     try {
-      const scratch = normalize(schema, response, normalizeArgs, this.#store.visible, {
-        fetchedAt: startedAt,
-        date: this.#now(),
-        expiresAt: 0,
-      });
-      const value = this.#memo.denormalize(schema, scratch.result, scratch.entities, normalizeArgs);
-      return value === INVALID ? response : value;
-    } catch {
-      return response;
+      const { result, entities } = outdated
+        ? normalize(schema, response, normalizeArgs, visible, {
+            fetchedAt: request.startedAt,
+            date: this.#now(),
+            expiresAt: 0,
+          })
+        : { result: getOwn(committed.endpoints, key), entities: visible.entities };
+      const value = this.#memo.denormalize(schema, result, entities, normalizeArgs);
+      // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
+      return value === INVALID && (outdated || endpoint.sideEffect) ? response : value;
+    } catch (error) {
+      if (outdated) return response;
+      throw readFailure(error, key);
     }
   }
 
@@ -914,20 +876,44 @@ export class Controller implements ControllerLike {
   }
 
   /**
-   * Aborts the reads of `key` that nobody awaits: its last subscriber left. With `outdated` (the
-   * key was invalidated), the awaited ones run on but are not joined any more.
+   * Aborts the reads nobody awaits, of `key` (its last subscriber left, it was invalidated) or of
+   * every key (a reset), and ends their waits between attempts. An aborted read is not joined.
    */
-  #release(key: string, outdated?: boolean): void {
+  #release(key?: string): void {
     for (const request of this.#running.values()) {
-      if (request.key !== key || request.endpoint.sideEffect || (request.awaited && !outdated)) {
-        continue;
-      }
-      this.#unshare(request);
-      if (!request.awaited) {
+      if (
+        !request.awaited &&
+        !request.endpoint.sideEffect &&
+        (key ?? request.key) === request.key
+      ) {
         request.abort.abort();
         request.wake?.();
       }
     }
+  }
+
+  /** Ends every wait between attempts: each request fails with its last failure (or aborted). */
+  #endWaits(): void {
+    for (const request of this.#running.values()) request.wake?.();
+  }
+
+  /**
+   * The read in flight an identical one (same request key) joins: the newest still the read's,
+   * neither aborted nor outdated (by a newer outcome, a reset or an invalidation).
+   */
+  #joinable(requestKey: string): Request | undefined {
+    let found: Request | undefined;
+    for (const request of this.#running.values()) {
+      if (
+        request.requestKey === requestKey &&
+        !request.endpoint.sideEffect &&
+        !request.abort.signal.aborted &&
+        !this.#outdated(request, true)
+      ) {
+        found = request;
+      }
+    }
+    return found;
   }
 
   /**
@@ -936,34 +922,31 @@ export class Controller implements ControllerLike {
    */
   #outdate(key: string): void {
     this.#record(key).dataSeq = ++this.#seq;
-    this.#release(key, true);
+    this.#release(key);
   }
 
   /** Every committed action: keep the records in step, then tell the managers. */
   #committed(action: Action, state: StoreState): void {
     const { type } = action;
-    if (type === 'reset') {
-      // Every read is void, even one that looks the same (pending before, pending after): a
-      // reader waiting for a request whose answer will now be dropped must see a new read.
+    if (type === 'reset' || type === 'gc') {
+      // A record goes with its key's last trace (a reset leaves none), unless it is in use.
       for (const [key, record] of this.#records) {
-        if (idle(record)) this.#records.delete(key);
-        else {
+        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
+          this.#records.delete(key);
+        } else if (type === 'reset') {
+          // Every read is void, even one that looks the same (pending before, pending after): a
+          // reader waiting for a request whose answer will now be dropped must see a new read.
           record.dataSeq = record.errorSeq = record.failures = 0;
           record.reads = [];
         }
       }
-    } else if (type === 'response/set' || type === 'response/error') {
+    } else if ('key' in action) {
+      // A response or an error written (the only actions with one key).
       this.#record(action.key).lastUsed = this.#now();
     } else if (type === 'hydrate') {
       this.#used(action.state);
     } else if (type === 'invalidate') {
       for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
-    } else if (type === 'gc') {
-      for (const [key, record] of this.#records) {
-        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
-          this.#records.delete(key);
-        }
-      }
     }
     this.events.emit({ type: 'action', action, state });
   }

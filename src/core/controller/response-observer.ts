@@ -101,9 +101,7 @@ export class ResponseObserver<E extends EndpointLike> {
       this.#argsError = argsError;
       this.#call++;
       this.#rejection = undefined;
-      this.#unsubscribe?.();
-      this.#unsubscribe = undefined;
-      if (this.#listeners.size > 0) this.#subscribe();
+      this.#live();
     }
     this.#refresh();
   }
@@ -117,14 +115,13 @@ export class ResponseObserver<E extends EndpointLike> {
     this.#listeners.add(listener);
     if (this.#listeners.size === 1) {
       this.#unlisten = this.controller.addListener(this.#onStoreChange);
-      this.#subscribe();
+      this.#live();
       this.#refresh();
     }
     return () => {
       if (!this.#listeners.delete(listener) || this.#listeners.size > 0) return;
       this.#unlisten!();
-      this.#unsubscribe?.();
-      this.#unsubscribe = undefined;
+      this.#live();
       // What was in flight for this reader is nobody's business now.
       this.#call++;
     };
@@ -244,10 +241,11 @@ export class ResponseObserver<E extends EndpointLike> {
     );
   }
 
-  #subscribe(): void {
-    if (!this.#unsubscribe && this.#read) {
-      this.#unsubscribe = this.controller.subscribe(...this.#read);
-    }
+  /** Subscribes to the current read while someone listens, and to nothing else. */
+  #live(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe =
+      this.#listeners.size > 0 && this.#read ? this.controller.subscribe(...this.#read) : undefined;
   }
 
   #notify(): void {

@@ -21,7 +21,7 @@ const MAX_RETRY_DELAY = 30_000;
  */
 export function retryAfter(error: unknown, now: () => number): number | undefined {
   const headers = (error as { response?: { headers?: Headers } } | null)?.response?.headers;
-  const value = typeof headers?.get === 'function' ? headers.get('retry-after') : null;
+  const value = headers?.get?.('retry-after');
   if (!value) return undefined;
   // Seconds (a fraction too, which some servers send); a bare number is never a date, which
   // Date.parse would make of it ("1.5" is 5 January 2001 in V8).

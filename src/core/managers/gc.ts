@@ -101,9 +101,11 @@ export class GcManager implements Manager {
     // Something may become collectable gcTime after a key is left or written (the Controller
     // keeps when), or after entities are written: look then.
     const stop = controller.events.subscribe((event) => {
+      // 'remove' and 'settle' are phases of one event type each (a subscription, a request).
+      const { phase } = event as { phase?: string };
       if (
-        (event.type === 'subscription' && event.phase === 'remove') ||
-        (event.type === 'request' && event.phase === 'settle') ||
+        phase === 'remove' ||
+        phase === 'settle' ||
         (event.type === 'action' && /^(response|entities)\/|^hydrate$/.test(event.action.type))
       ) {
         schedule(controller.now() + gcTime);

@@ -11,7 +11,7 @@ import { repeat } from '../env/timers.js';
 /** The subscriptions to one request, oldest first, and the timer that polls them. */
 interface Group {
   readonly interests: SubscriptionEvent[];
-  /** The frequency the timer runs at; undefined: no timer. */
+  /** The frequency the timer runs at; Infinity: no timer. */
   every?: number | undefined;
   stop?: (() => void) | undefined;
   /** Whom the timer polls for: kept current even when the frequency does not change. */
@@ -27,33 +27,31 @@ export class PollingManager implements Manager {
     const groups = new Map<string, Group>();
     /** Starts, restarts or stops the group's timer to match its subscribers and the network. */
     const update = (group: Group): void => {
-      let fastest: SubscriptionEvent | undefined;
+      let every = Infinity;
+      // The oldest of the fastest; Infinity means never (a timer would cap it at 24.8 days and
+      // poll then), and no frequency or one not above 0 does not poll.
       for (const interest of group.interests) {
-        const every = interest.endpoint.pollFrequency!;
-        // Infinity means never (a timer would cap it at 24.8 days and poll then).
-        if (
-          every > 0 &&
-          every < Infinity &&
-          !(fastest && fastest.endpoint.pollFrequency! <= every)
-        ) {
-          fastest = interest;
+        const ms = interest.endpoint.pollFrequency!;
+        if (ms > 0 && ms < every) {
+          every = ms;
+          group.polled = interest;
         }
       }
-      group.polled = fastest;
-      const every = online ? fastest?.endpoint.pollFrequency : undefined;
+      if (!online) every = Infinity;
       if (every === group.every) return;
       group.stop?.();
       group.every = every;
-      group.stop = every
-        ? repeat(
-            controller.timers,
-            () =>
-              void controller
-                .fetch(group.polled!.endpoint, ...(group.polled!.args as never[]))
-                .catch(ignore),
-            every,
-          )
-        : undefined;
+      group.stop =
+        every < Infinity
+          ? repeat(
+              controller.timers,
+              () =>
+                void controller
+                  .fetch(group.polled!.endpoint, ...(group.polled!.args as never[]))
+                  .catch(ignore),
+              every,
+            )
+          : undefined;
     };
     const stop = controller.events.subscribe((event) => {
       if (event.type === 'online' || event.type === 'offline') {
