@@ -27,6 +27,9 @@ export function pkProblem(id: unknown): string | undefined {
 }
 
 /** Marks the Entity class side, so telling an entity schema apart is one property read. */
+/** How errors name an entity class: built only when something is wrong, not once per entity. */
+const named = (entity: typeof Entity): string => `Entity ${entity.key}`;
+
 /** `input` as `entity` stores it, and its pk: or a NormalizeError saying what is wrong. */
 function checked(
   entity: typeof Entity,
@@ -36,11 +39,10 @@ function checked(
   args: Args,
   { fail, failed, depth }: NormalizeDelegate,
 ): { processed: Record<string, unknown>; pk: string } {
-  const name = `Entity ${entity.key}`;
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    fail(`${name} expected an object, got ${kindOf(input)}`);
+    fail(`${named(entity)} expected an object, got ${kindOf(input)}`);
   }
-  if (depth > MAX_DEPTH) fail(`${name} is nested in more than ${MAX_DEPTH} entities`);
+  if (depth > MAX_DEPTH) fail(`${named(entity)} is nested in more than ${MAX_DEPTH} entities`);
   let processed: Record<string, unknown>;
   let invalid: string | undefined;
   let id: unknown;
@@ -49,9 +51,9 @@ function checked(
     invalid = entity.validate(processed);
     id = entity.pk(processed, parent, key, args);
   } catch (error) {
-    return failed(error, name);
+    return failed(error, named(entity));
   }
-  if (invalid) fail(`${name} is invalid: ${invalid}`);
+  if (invalid) fail(`${named(entity)} is invalid: ${invalid}`);
   let problem = pkProblem(id);
   if (problem && hasOwn(input as object, PLACEHOLDER_PK)) {
     // An optimistic create: stored under a placeholder until the server's answer replaces it.
@@ -60,7 +62,7 @@ function checked(
   }
   if (problem) {
     fail(
-      `${name} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
+      `${named(entity)} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
     );
   }
   return { processed, pk: String(id) };
