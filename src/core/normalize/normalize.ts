@@ -113,7 +113,6 @@ function tableWriter(
     fail: walk.fail,
     failed: walk.failed,
     visited: new Map(),
-    depth: 0,
     tables,
     getEntity: (key, pk) => getOwn(slot(key)[0], pk),
     getEntities: (key) => slot(key)[0],
@@ -237,6 +236,8 @@ export function normalize<R = unknown>(
   };
 
   const writer = tableWriter(store, fullMeta, own, { fail, failed });
+  // How many entities deep the walk is.
+  let depth = 0;
 
   const visit = (
     schema: unknown,
@@ -279,10 +280,15 @@ export function normalize<R = unknown>(
       fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
     }
     const steps = entity ? schema : stepsOf(schema);
+    // Entities nested deeper than MAX_DEPTH are refused: counted here, in the walk's own frame.
+    if (entity && depth++ > MAX_DEPTH) {
+      fail(`Entity ${schema.key} is nested in more than ${MAX_DEPTH} entities`);
+    }
     const out =
       steps === undefined || ((value === undefined || value === null) && !entity)
         ? value
         : steps.normalize(value, parent, key, callArgs, visit, writer);
+    if (entity) depth--;
     if (step) {
       path.pop();
       ancestors.pop();

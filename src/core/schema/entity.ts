@@ -1,4 +1,4 @@
-import { MAX_DEPTH, PLACEHOLDER_PK } from './types.js';
+import { PLACEHOLDER_PK } from './types.js';
 import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
 import { assignOwn, getOwn, hasOwn, schemaKeys } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
@@ -37,12 +37,11 @@ function checked(
   parent: unknown,
   key: string | undefined,
   args: Args,
-  { fail, failed, depth }: NormalizeDelegate,
+  { fail, failed }: NormalizeDelegate,
 ): { processed: Record<string, unknown>; pk: string } {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     fail(`${named(entity)} expected an object, got ${kindOf(input)}`);
   }
-  if (depth > MAX_DEPTH) fail(`${named(entity)} is nested in more than ${MAX_DEPTH} entities`);
   let processed: Record<string, unknown>;
   let invalid: string | undefined;
   let id: unknown;
@@ -234,14 +233,12 @@ export abstract class Entity {
       if (byInput.get(input as object) === pk) return pk;
       byInput.set(input as object, pk);
     }
-    delegate.depth++;
     for (let i = 0; i < fields.length; i++) {
       const member = getOwn(processed, fields[i]!);
       if (member !== undefined && member !== null) {
         processed[fields[i]!] = visit(nested[fields[i]!], member, processed, fields[i], args);
       }
     }
-    delegate.depth--;
     // The base merge is the plain one, which the store may skip when it would change nothing.
     delegate.mergeEntity(this.merge === Entity.merge ? undefined : this, this.key, pk, processed);
     return pk;

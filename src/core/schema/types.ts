@@ -169,8 +169,6 @@ export interface NormalizeDelegate {
    * stops where it has been instead of recursing forever.
    */
   readonly visited: Map<string, Map<object, string>>;
-  /** How many entities deep the walk is. */
-  depth: number;
 }
 
 // ---- Types of values ----
