@@ -140,6 +140,17 @@ async function tab(
   return { controller, server, queue, keys };
 }
 
+/** Two tabs of one browser, offline, on one server, hearing each other over a BroadcastChannel. */
+async function twoOpenTabs() {
+  const storage = memoryStorage();
+  const locks = memoryLocks();
+  const server = new FakeServer();
+  const channels = memoryChannels();
+  const first = await tab(storage, locks, server, false, { channels });
+  const second = await tab(storage, locks, server, false, { channels });
+  return { first, second, server };
+}
+
 const stored = (storage: ReturnType<typeof memoryStorage>) =>
   ((storage.data.get('queue:default') as { mutations: QueuedMutation[] } | undefined)?.mutations ??
     []) as QueuedMutation[];
@@ -350,12 +361,7 @@ describe('OfflineQueueManager', () => {
   });
 
   it('a tab already open shows a mutation another tab queues, counts it, and drops it once that tab sent it (#38 item 5)', async () => {
-    const storage = memoryStorage();
-    const locks = memoryLocks();
-    const server = new FakeServer();
-    const channels = memoryChannels();
-    const first = await tab(storage, locks, server, false, { channels });
-    const second = await tab(storage, locks, server, false, { channels });
+    const { first, second, server } = await twoOpenTabs();
     const updated = first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'A' });
     await settle();
     assert.deepEqual(names(second.controller), ['A', 'two'], 'its optimistic update shows');
@@ -429,12 +435,7 @@ describe('OfflineQueueManager', () => {
   });
 
   it('a tab already open rolls back a mutation another tab queued when the server refuses it (#38 item 5)', async () => {
-    const storage = memoryStorage();
-    const locks = memoryLocks();
-    const server = new FakeServer();
-    const channels = memoryChannels();
-    const first = await tab(storage, locks, server, false, { channels });
-    const second = await tab(storage, locks, server, false, { channels });
+    const { first, second, server } = await twoOpenTabs();
     const refused = first.controller.fetch(Items.partialUpdate, { id: '1' }, { name: '' });
     refused.catch(() => {});
     await settle();
