@@ -152,6 +152,13 @@ type Committing = Pick<
 const READS_PER_KEY = 4;
 const ignore = (): void => {};
 const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
+/** The read of a key that holds nothing: never fetched, nothing to show, no error. */
+const NOTHING: ResponseInfo = Object.freeze({
+  data: undefined,
+  expiryStatus: ExpiryStatus.Invalid,
+  expiresAt: 0,
+  error: undefined,
+});
 
 /**
  * Runs endpoints against one normalized store.
@@ -318,8 +325,10 @@ export class Controller implements ControllerLike {
     ...args: Parameters<E>
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
-    const { reads } = this.#record(key);
     const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
+    // A key that holds nothing keeps no record (a read of it is one constant).
+    if (sameResponse(info, NOTHING)) return NOTHING as ResponseInfo<Resolved<E>>;
+    const { reads } = this.#record(key);
     for (const read of reads)
       if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
     if (reads.unshift(info) > READS_PER_KEY) reads.pop();
@@ -367,21 +376,28 @@ export class Controller implements ControllerLike {
   invalidate(entity: EntityClass, pk: string | number | object): void;
   invalidate(target: EndpointLike | EntityClass, ...args: unknown[]): void {
     if (!isEndpoint(target)) return this.set(new Invalidate(target), args[0]);
-    const key = storeKey(target, args);
-    // Before the store is told (its readers may ask again at once), and also when it holds
-    // nothing to mark (a first read, one invalidated already): a read in flight was sent before
-    // the caller's reason to invalidate (a new token, say).
-    this.#outdate(key);
-    this.dispatch({ type: 'invalidate', keys: [key] });
+    this.#invalidate([storeKey(target, args)]);
   }
 
   /**
-   * Invalidates every stored response whose key passes `test`.
+   * Invalidates every read whose key passes `test`: answered, failed (a 401 before a login) or
+   * in flight (its answer is dropped). The records hold every key the store does.
    * @example controller.invalidateAll((key) => key.startsWith('GET /todos'));
    */
   invalidateAll(test: (key: string) => boolean): void {
-    const keys = Object.keys(this.#store.committed.meta).filter((key) => test(key));
-    if (keys.length > 0) this.dispatch({ type: 'invalidate', keys });
+    this.#invalidate([...this.#records.keys()].filter((key) => test(key)));
+  }
+
+  /**
+   * Invalidates `keys`. Each is outdated once: by `#committed`, before any listener hears of it
+   * (its readers may ask again at once), or here when the store held nothing to mark (a first
+   * read, one invalidated already): a read in flight was sent before the caller's reason to
+   * invalidate (a new token, say).
+   */
+  #invalidate(keys: string[]): void {
+    if (keys.length > 0 && !this.dispatch({ type: 'invalidate', keys })) {
+      for (const key of keys) this.#outdate(key);
+    }
   }
 
   /**
@@ -602,18 +618,20 @@ export class Controller implements ControllerLike {
       if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
         checkOptions(endpoint);
       joined = !endpoint.sideEffect && mode !== 1 && this.#joinable(requestKey);
+      if (!joined && !awaited) {
+        // Inside the try: a stored read that cannot be built settles as a rejection, so a loop
+        // that revalidates every read goes on past it.
+        const info = this.getResponse(endpoint, ...(args as never[]));
+        if (info.expiryStatus === ExpiryStatus.Valid || (mode < 3 && info.error !== undefined)) {
+          return undefined;
+        }
+      }
     } catch (error) {
       return settled(Promise.reject(error));
     }
     if (joined) {
       joined.awaited ||= awaited;
       return awaited ? joined.promise : undefined;
-    }
-    if (!awaited) {
-      const info = this.getResponse(endpoint, ...(args as never[]));
-      if (info.expiryStatus === ExpiryStatus.Valid || (mode < 3 && info.error !== undefined)) {
-        return undefined;
-      }
     }
     const id = ++this.#seq;
     const record = this.#record(key);
@@ -740,6 +758,28 @@ export class Controller implements ControllerLike {
     }
     record.inFlight--;
     this.#left(record);
+    let value: unknown;
+    if (!failed) {
+      try {
+        value = this.#value(request, outcome, outdated);
+        if (value === INVALID) {
+          // Invalid right after its own answer (a required entity in it is INVALID): fetching
+          // again would bring the same, so it is this read's error, backed off like any other.
+          const lacking = new Denormalizer(this.#store.visible.entities);
+          lacking.run(endpoint.schema, getOwn(this.#store.committed.endpoints, key));
+          const error = new Error(
+            `${shortUrl(requestKey)} answered, but ${lacking.lacks ?? 'its data'} is INVALID`,
+          );
+          this.#commitError(request, error);
+          throw error;
+        }
+        if (!outdated) record.failures = 0;
+      } catch (error) {
+        // The event tells what the caller sees.
+        failed = true;
+        outcome = error;
+      }
+    }
     this.events.emit({
       type: 'request',
       phase: 'settle',
@@ -753,20 +793,7 @@ export class Controller implements ControllerLike {
       outdated: outdated || undefined,
     });
     if (failed) throw outcome;
-    const value = this.#value(request, outcome, outdated);
-    if (value !== INVALID) {
-      if (!outdated) record.failures = 0;
-      return value;
-    }
-    // Invalid right after its own answer (a required entity in it is INVALID): fetching again
-    // would bring the same, so it is this read's error, backed off like any other.
-    const lacking = new Denormalizer(this.#store.visible.entities);
-    lacking.run(endpoint.schema, getOwn(this.#store.committed.endpoints, key));
-    const error = new Error(
-      `${shortUrl(requestKey)} answered, but ${lacking.lacks ?? 'its data'} is INVALID`,
-    );
-    this.#commitError(request, error);
-    throw error;
+    return value;
   }
 
   /** Stores `response` as the data of `request`'s key, newer than every request before it. */
@@ -946,7 +973,7 @@ export class Controller implements ControllerLike {
     } else if (type === 'hydrate') {
       this.#used(action.state);
     } else if (type === 'invalidate') {
-      for (const key of action.keys) if (getOwn(state.meta, key)?.invalidated) this.#outdate(key);
+      for (const key of action.keys) this.#outdate(key);
     }
     this.events.emit({ type: 'action', action, state });
   }

@@ -95,6 +95,9 @@ export class ResponseObserver<E extends EndpointLike> {
         argsError = error;
       }
     }
+    // The same read through a new endpoint object (a hook's new headers): subscribed again, so
+    // what polls or revalidates the key runs it with the endpoint this reader holds now.
+    const replaced = key !== undefined && endpoint !== this.#read?.[0];
     this.#read = key === undefined ? undefined : ([endpoint, ...args!] as Read<E>);
     if (key !== this.#key || argsError !== this.#argsError) {
       this.#key = key;
@@ -102,7 +105,7 @@ export class ResponseObserver<E extends EndpointLike> {
       this.#call++;
       this.#rejection = undefined;
       this.#live();
-    }
+    } else if (replaced) this.#live();
     this.#refresh();
   }
 
@@ -243,9 +246,11 @@ export class ResponseObserver<E extends EndpointLike> {
 
   /** Subscribes to the current read while someone listens, and to nothing else. */
   #live(): void {
-    this.#unsubscribe?.();
+    const previous = this.#unsubscribe;
+    // The new interest before the old one ends: a key read on keeps its polling timer.
     this.#unsubscribe =
       this.#listeners.size > 0 && this.#read ? this.controller.subscribe(...this.#read) : undefined;
+    previous?.();
   }
 
   #notify(): void {
