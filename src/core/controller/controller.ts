@@ -10,10 +10,11 @@
 import { MemoCache } from '../normalize/memo-cache.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { Denormalizer } from '../normalize/denormalizer.js';
-import type { EntityClass } from '../schema/types.js';
+import { visitEntities } from '../normalize/visit-entities.js';
+import type { Created, EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
-import { getOwn } from '../util/own.js';
+import { getOwn, hasOwn } from '../util/own.js';
 import { shortUrl } from '../util/describe.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
@@ -193,6 +194,12 @@ export class Controller implements ControllerLike {
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
   #resetSeq = 0;
   #lastStamp = -Infinity;
+  /**
+   * Mutations committed while reads are in flight, with when: a list read sent before one of
+   * them may be answered without what it created (see `NormalizeDelegate.created`). Kept while
+   * a read older than them is in flight.
+   */
+  #created: (Created & { readonly date: number })[] = [];
   #subscriptions = 0;
   /** What `online()` / `offline()` said last: retries wait while the network is away. */
   #online = true;
@@ -326,9 +333,11 @@ export class Controller implements ControllerLike {
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
     const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
-    // A key that holds nothing keeps no record (a read of it is one constant).
-    if (sameResponse(info, NOTHING)) return NOTHING as ResponseInfo<Resolved<E>>;
-    const { reads } = this.#record(key);
+    const record = this.#records.get(key);
+    // A key that holds nothing gets no record: its read is one constant (a new record starts
+    // with it too, and a reset empties it, so a reader pending across a reset sees a new read).
+    if (!record && sameResponse(info, NOTHING)) return NOTHING as ResponseInfo<Resolved<E>>;
+    const { reads } = record ?? this.#record(key);
     for (const read of reads)
       if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
     if (reads.unshift(info) > READS_PER_KEY) reads.pop();
@@ -395,7 +404,23 @@ export class Controller implements ControllerLike {
    * invalidate (a new token, say).
    */
   #invalidate(keys: string[]): void {
-    if (keys.length > 0 && !this.dispatch({ type: 'invalidate', keys })) {
+    const { committed } = this.#store;
+    const entities: [string, string][] = [];
+    // What they brought is no longer fresh for a read served from the stored entity: after a
+    // push stream's gap, a read mounted later must not show what the gap missed as fresh.
+    for (const key of keys) {
+      const shown = this.#records.get(key)?.shown;
+      if (shown && hasOwn(committed.endpoints, key)) {
+        visitEntities(
+          shown.endpoint.schema,
+          committed.endpoints[key],
+          committed.entities,
+          [],
+          (type, pk) => entities.push([type, pk]),
+        );
+      }
+    }
+    if (keys.length > 0 && !this.dispatch({ type: 'invalidate', keys, entities })) {
       for (const key of keys) this.#outdate(key);
     }
   }
@@ -432,13 +457,16 @@ export class Controller implements ControllerLike {
     const key = storeKey(endpoint, args);
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
       checkOptions(endpoint);
+    const record = this.#record(key);
+    // Its schema is known from now on (what GC and invalidation walk).
+    record.shown = { endpoint, args };
     // Numbered before listeners hear of it: a request one of them starts then is the newer.
     this.#commit(
       {
         id: ++this.#seq,
         endpoint,
         key,
-        record: this.#record(key),
+        record,
         normalizeArgs: storeArgs(endpoint, args),
         startedAt: this.#stamp(),
       },
@@ -621,8 +649,18 @@ export class Controller implements ControllerLike {
       if (!joined && !awaited) {
         // Inside the try: a stored read that cannot be built settles as a rejection, so a loop
         // that revalidates every read goes on past it.
-        const info = this.getResponse(endpoint, ...(args as never[]));
-        if (info.expiryStatus === ExpiryStatus.Valid || (mode < 3 && info.error !== undefined)) {
+        const { expiryStatus, error } = this.getResponse(endpoint, ...(args as never[]));
+        const { committed, visible } = this.#store;
+        if (
+          expiryStatus === ExpiryStatus.Valid ||
+          (mode < 3 && error !== undefined) ||
+          // Hidden only by a pending optimistic update (a delete): a read now would bring back
+          // what the mutation is taking away.
+          (expiryStatus === ExpiryStatus.Invalid &&
+            visible !== committed &&
+            readResponse(committed, this.#memo, key, endpoint, args, this.#now()).expiryStatus !==
+              ExpiryStatus.Invalid)
+        ) {
           return undefined;
         }
       }
@@ -727,6 +765,10 @@ export class Controller implements ControllerLike {
   #end(request: Request, outcome: unknown, failed?: boolean): unknown {
     const { id, endpoint, args, key, record, requestKey } = request;
     this.#running.delete(id);
+    let oldest = Infinity;
+    for (const running of this.#running.values()) {
+      if (!running.endpoint.sideEffect) oldest = Math.min(oldest, running.startedAt);
+    }
     // Aborted because nobody needed it: not the server's word on the read, nothing to store.
     const aborted = failed && request.abort.signal.aborted && isAbortError(outcome);
     // A newer outcome is stored: this failure is not the read's any more, this answer only
@@ -758,6 +800,8 @@ export class Controller implements ControllerLike {
     }
     record.inFlight--;
     this.#left(record);
+    // What no read in flight was sent before is nobody's to join.
+    this.#created = this.#created.filter(({ date }) => date > oldest);
     let value: unknown;
     if (!failed) {
       try {
@@ -798,8 +842,11 @@ export class Controller implements ControllerLike {
 
   /** Stores `response` as the data of `request`'s key, newer than every request before it. */
   #commit(request: Committing, response: unknown): void {
-    const { key, endpoint, id, record } = request;
-    const now = this.#now();
+    const { key, endpoint, id, record, startedAt } = request;
+    const { sideEffect, schema } = endpoint;
+    // A stamp: a request started after this write is newer than it, even in the same ms.
+    const now = this.#stamp();
+    const created = sideEffect ? [] : this.#created.filter(({ date }) => date > startedAt);
     this.dispatch({
       type: 'response/set',
       key,
@@ -811,8 +858,11 @@ export class Controller implements ControllerLike {
       expiresAt: dataExpiresAt(endpoint, now),
       keepError: record.errorSeq > id,
       settles: request.settles,
+      created: created.length ? created : undefined,
     });
     if (record.dataSeq < id) record.dataSeq = id;
+    // A mutation's answer, for the reads in flight that may land without it (see #created).
+    if (sideEffect) this.#created.push({ schema, response, date: now });
   }
 
   #commitError(request: Request, error: unknown): void {
@@ -881,7 +931,7 @@ export class Controller implements ControllerLike {
         dataSeq: 0,
         errorSeq: 0,
         failures: 0,
-        reads: [],
+        reads: [NOTHING],
       };
       this.#records.set(key, record);
     }

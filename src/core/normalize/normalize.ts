@@ -1,6 +1,7 @@
 import { INVALID, MAX_DEPTH } from '../schema/types.js';
 import type {
   Args,
+  Created,
   EntityMeta,
   NormalizeDelegate,
   NormalizeResult,
@@ -45,6 +46,12 @@ export interface NormalizeOptions {
 }
 
 /** True when every member of `incoming` is already in `existing`, with the same value. */
+/** True when `incoming` lacks a field `existing` has: a write of some fields only. */
+function lacks(incoming: Record<string, unknown>, existing: Record<string, unknown>): boolean {
+  for (const field in existing) if (!hasOwn(incoming, field)) return true;
+  return false;
+}
+
 function covers(existing: Record<string, unknown>, incoming: Record<string, unknown>): boolean {
   for (const key in incoming) {
     if (!hasOwn(existing, key) || existing[key] !== incoming[key]) return false;
@@ -60,7 +67,7 @@ function tableWriter(
   store: NormalizedStore,
   meta: EntityMeta,
   writer: Writer,
-  walk: Pick<NormalizeDelegate, 'fail' | 'failed'>,
+  walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'created'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const families = ['entities', 'entitiesMeta'] as const;
@@ -94,7 +101,9 @@ function tableWriter(
     if (
       previous === undefined ||
       (previous !== at &&
-        (previous.fetchedAt !== at.fetchedAt || previous.expiresAt !== at.expiresAt))
+        (previous.fetchedAt !== at.fetchedAt ||
+          previous.expiresAt !== at.expiresAt ||
+          previous.restAt !== at.restAt))
     ) {
       set(found, 1, key, pk, at);
     }
@@ -113,6 +122,7 @@ function tableWriter(
     fail: walk.fail,
     failed: walk.failed,
     visited: new Map(),
+    created: walk.created,
     tables,
     getEntity: (key, pk) => getOwn(slot(key)[0], pk),
     getEntities: (key) => slot(key)[0],
@@ -128,8 +138,17 @@ function tableWriter(
       } else if (existingMeta !== undefined && existingMeta.fetchedAt > meta.fetchedAt) {
         // Older than what the store holds: the stored values win, and an INVALID mark stays.
         if (existing === INVALID) return;
-        next = entity ? entity.merge(incoming, existing) : { ...incoming, ...existing };
-        at = existingMeta;
+        const { fields, restAt } = existingMeta;
+        if (fields && restAt! < meta.fetchedAt) {
+          // Newer than what the partial writes did not carry: those fields take its values.
+          const rest = { ...incoming };
+          for (const field of fields) delete rest[field];
+          next = entity ? entity.merge(existing, rest) : { ...existing, ...rest };
+          at = { ...existingMeta, restAt: meta.fetchedAt };
+        } else {
+          next = entity ? entity.merge(incoming, existing) : { ...incoming, ...existing };
+          at = existingMeta;
+        }
       } else if (existing !== INVALID) {
         // Also the same pk earlier in this payload (its writes carry this payload's meta).
         if (!entity && covers(existing, incoming)) {
@@ -137,6 +156,16 @@ function tableWriter(
           next = existing;
         } else {
           next = entity ? entity.merge(existing, incoming) : { ...existing, ...incoming };
+        }
+        if (existingMeta !== undefined && existingMeta !== meta && lacks(incoming, existing)) {
+          // A partial write (a push of some fields) overrules only the fields it carries.
+          const carried = new Set(existingMeta.fields);
+          for (const field in incoming) carried.add(field);
+          at = {
+            ...meta,
+            fields: [...carried],
+            restAt: existingMeta.fields ? existingMeta.restAt : existingMeta.fetchedAt,
+          };
         }
       }
       if (next !== existing) next = same(existing, next);
@@ -149,7 +178,12 @@ function tableWriter(
     },
     invalidate(key, pk) {
       const found = slot(key);
-      if (!newer(found, pk)) write(found, key, pk, INVALID, meta);
+      // Dated when its answer was written: a read sent before that (which the server may have
+      // answered first) cannot bring a deleted entity back.
+      const at = meta.date > meta.fetchedAt ? { ...meta, fetchedAt: meta.date } : meta;
+      if (!((getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > at.fetchedAt)) {
+        write(found, key, pk, INVALID, at);
+      }
     },
   };
   return delegate;
@@ -196,13 +230,13 @@ export function normalize<R = unknown>(
   input: unknown,
   args: Args = [],
   store: NormalizedStore = { entities: {}, entitiesMeta: {} },
-  meta?: Partial<EntityMeta>,
+  meta?: Partial<EntityMeta> & { readonly created?: readonly Created[] | undefined },
   options: NormalizeOptions = {},
 ): NormalizeResult<R> {
   const now = Date.now();
   const fullMeta: EntityMeta = {
     fetchedAt: meta?.fetchedAt ?? now,
-    date: meta?.date ?? now,
+    date: meta?.date ?? meta?.fetchedAt ?? now,
     expiresAt: meta?.expiresAt ?? Infinity,
   };
   // A reduction that writes more than the entities hands in its own writer.
@@ -235,7 +269,7 @@ export function normalize<R = unknown>(
     );
   };
 
-  const writer = tableWriter(store, fullMeta, own, { fail, failed });
+  const writer = tableWriter(store, fullMeta, own, { fail, failed, created: meta?.created });
   // How many entities deep the walk is.
   let depth = 0;
 

@@ -15,7 +15,7 @@ import { present } from './array.js';
 import { stepsOf } from './steps.js';
 import { canonicalArgs, canonicalValue, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
-import { getOwn } from '../util/own.js';
+import { getOwn, hasOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isEntityClass, isObject, isRecord } from './is.js';
 
@@ -68,6 +68,23 @@ const memberKey = (member: unknown): string =>
   typeof member === 'string' ? member : JSON.stringify(member);
 
 /**
+ * True when `params` rule out no filtering argument of a list: each one they give, the list
+ * either lacks or has the same (`{ userId: 1 }` allows each of user 1's lists).
+ */
+const paramsAllow = (
+  collection: Collection,
+  params: unknown,
+  listArgs: Record<string, ListArgValue>,
+): boolean =>
+  Object.entries(isRecord(params) ? params : {}).every(
+    ([name, value]) =>
+      value === undefined ||
+      collection.nonFilterArgumentKeys(name) ||
+      !hasOwn(listArgs, name) ||
+      canonicalValue(value) === canonicalValue(listArgs[name]),
+  );
+
+/**
  * A new array: `existing` with the incoming members it lacks added (at its end, or with `atStart`
  * before it), never one twice. One Set of the existing members, nothing allocated per member.
  * @example addNew(['1', '2'], ['2', '3'], true) // ['3', '1', '2']
@@ -111,7 +128,8 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   declare readonly unshift: CreatingCollection<S>;
   /**
    * Takes the response's entities out of every stored list whose filter their values (with the
-   * call's URL params) match; a list that does not hold one is left as it is.
+   * call's URL params) match, or that the call's URL params do not rule out (`{ userId: 1 }`:
+   * every list of user 1); a list that does not hold one is left as it is.
    * @example new RestEndpoint({ path: '/todos/:id/archive', method: 'POST', schema: todoList.remove })
    */
   declare readonly remove: CreatingCollection<S>;
@@ -266,6 +284,9 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
           const test = this.createCollectionFilter(values, values);
           return (listArgs) =>
             test(listArgs) ||
+            // A remove also reaches every list its URL params do not rule out (`{ userId: 1 }`:
+            // each of user 1's lists), whatever the values say by now (a pushed update).
+            (mode === 'remove' && paramsAllow(this, args[0], listArgs)) ||
             (test(
               Object.fromEntries(
                 Object.entries(listArgs).filter(([name]) => values[name] !== undefined),
@@ -321,7 +342,30 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     // A list requested before a push into it (a create answered first) does not undo the push;
     // a page lands on its own list even when that list was not fetched first.
     if (mode === 'list' || stored === undefined || stored === INVALID) {
-      delegate.setEntity(listKey, listPk, addNew([], incoming) as never, mode === 'list');
+      let members = addNew([], incoming);
+      // A create committed after this list's request was sent, which its answer lacks (the
+      // server answered the list first), joins it when its values fit the list's filter.
+      const listArgs = mode === 'list' && delegate.created && parseCanonicalArgs(listPk);
+      const entity = isEntityClass(schema[0]) ? schema[0] : undefined;
+      for (const { schema: made, response } of (listArgs && entity && delegate.created) || []) {
+        if (!(
+          made instanceof Collection &&
+          made.key === listKey &&
+          /^(push|unshift)$/.test(made.mode)
+        ))
+          continue;
+        for (const item of Array.isArray(response) ? response : [response]) {
+          const pk = isRecord(item) ? String(entity!.pk(item)) : '';
+          const values = delegate.getEntity(entity!.key, pk);
+          if (
+            isRecord(values) &&
+            this.createCollectionFilter(values, values)(listArgs as Record<string, ListArgValue>)
+          ) {
+            members = addNew(members, [pk], made.mode === 'unshift');
+          }
+        }
+      }
+      delegate.setEntity(listKey, listPk, members as never, mode === 'list');
     }
     return listPk;
   }

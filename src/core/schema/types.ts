@@ -25,6 +25,14 @@ export interface EntityMeta {
   /** When it was written to the store. */
   date: number;
   expiresAt: number;
+  /**
+   * Set by a write that carried only some fields (a partial push): those fields, as of
+   * `fetchedAt`. Every other field is as of `restAt`, so an older answer still in flight keeps
+   * its word on them.
+   */
+  fields?: readonly string[];
+  /** When the request that brought the fields not in `fields` was started. */
+  restAt?: number;
 }
 
 /** Meta of every stored entity, by entity key, then pk. */
@@ -169,6 +177,18 @@ export interface NormalizeDelegate {
    * stops where it has been instead of recursing forever.
    */
   readonly visited: Map<string, Map<object, string>>;
+  /**
+   * For a read: the creates committed after its request was sent, each as its schema and
+   * answer. A list whose answer lacks one of them takes it when it fits (the server answered
+   * the list before the create).
+   */
+  readonly created: readonly Created[] | undefined;
+}
+
+/** A create's answer, as `NormalizeDelegate.created` lists it. */
+export interface Created {
+  readonly schema: unknown;
+  readonly response: unknown;
 }
 
 // ---- Types of values ----

@@ -3,6 +3,7 @@
  * may carry non-data (a schema), the state they produce never does.
  */
 import type { EndpointLike } from '../protocol/types.js';
+import type { Created } from '../schema/types.js';
 import type { OptimisticEntry, StoreState } from './state.js';
 
 /** Commits a response: normalizes it into the entity tables and stores its result under `key`. */
@@ -21,6 +22,8 @@ export interface SetResponseAction {
   readonly keepError?: boolean | undefined;
   /** The optimistic entry of the request that settled, removed in the same change. */
   readonly settles?: number | undefined;
+  /** For a read: the creates committed while it was in flight (see `NormalizeDelegate`). */
+  readonly created?: readonly Created[] | undefined;
 }
 
 /** Records a failed attempt; data and entities stay as they were. */
@@ -67,6 +70,11 @@ export interface RemoveOptimisticAction {
 export interface InvalidateAction {
   readonly type: 'invalidate';
   readonly keys: readonly string[];
+  /**
+   * The entities (`[key, pk]`) those responses brought: stale from now on for a read served from
+   * the stored entity (one with no response of its own), which is fetched again.
+   */
+  readonly entities?: readonly (readonly [string, string])[];
 }
 
 /** Empties the store. */

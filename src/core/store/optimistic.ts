@@ -70,9 +70,10 @@ export function replay(
           schema: endpoint.schema,
           args: storeArgs(endpoint, entry.args),
           response: endpoint.getOptimisticResponse(snapshot, ...entry.args),
-          // As old as its request: a response fetched after the mutation started stays on top.
+          // As old as its request: a response fetched after the mutation started stays on top
+          // (so is a deletion it applies: only its answer is dated when it arrives).
           fetchedAt: entry.fetchedAt,
-          date: now,
+          date: entry.fetchedAt,
           expiresAt: dataExpiresAt(endpoint, now),
         },
         owned,

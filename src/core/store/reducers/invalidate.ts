@@ -6,10 +6,21 @@ import type { StoreState } from '../state.js';
 
 export function invalidate(
   state: StoreState,
-  { keys }: InvalidateAction,
+  { keys, entities = [] }: InvalidateAction,
   writer: Writer,
 ): StoreState {
-  let { meta, errors } = state;
+  let { meta, errors, entitiesMeta } = state;
+  for (const [type, pk] of entities) {
+    const table = getOwn(entitiesMeta, type);
+    const at = getOwn(table, pk);
+    if (at && at.expiresAt > 0) {
+      entitiesMeta = writer.set(
+        entitiesMeta,
+        type,
+        writer.set(table!, pk, { ...at, expiresAt: 0 }),
+      );
+    }
+  }
   for (const key of keys) {
     const current = getOwn(meta, key);
     if (current && !current.invalidated) {
@@ -18,5 +29,5 @@ export function invalidate(
     // An invalidated read must be fetched again now, not after its last error expires.
     errors = writer.delete(errors, key);
   }
-  return writer.changed ? { ...state, meta, errors } : state;
+  return writer.changed ? { ...state, meta, errors, entitiesMeta } : state;
 }
