@@ -71,10 +71,9 @@ function tableWriter(
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const families = ['entities', 'entitiesMeta'] as const;
-  /** Each key's two tables as they are now, found once per key (reads come in runs of one key). */
   /** A key's entity table and meta table, and whether each is a copy this payload made. */
   type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?, boolean?, boolean?];
-  /** Each key's two tables as they are now, found once per key and once per entity written. */
+  /** Each key's slot, found once per key (reads and writes come in runs of one key). */
   const slots = new Map<string, Slot>();
   const slot = (key: string): Slot => {
     let found = slots.get(key);
@@ -118,7 +117,7 @@ function tableWriter(
       : next;
   const delegate: NormalizeDelegate & { tables: NormalizedStore } = {
     // Named one by one: an object spread into a literal leaves it in slow (dictionary) mode,
-    // and steps read and write this delegate once per entity (`depth`).
+    // and steps call this delegate once per entity.
     fail: walk.fail,
     failed: walk.failed,
     visited: new Map(),

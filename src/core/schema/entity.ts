@@ -26,7 +26,6 @@ export function pkProblem(id: unknown): string | undefined {
   return undefined;
 }
 
-/** Marks the Entity class side, so telling an entity schema apart is one property read. */
 /** How errors name an entity class: built only when something is wrong, not once per entity. */
 const named = (entity: typeof Entity): string => `Entity ${entity.key}`;
 
@@ -67,6 +66,7 @@ function checked(
   return { processed, pk: String(id) };
 }
 
+/** Marks the Entity class side, so telling an entity schema apart is one property read. */
 export const ENTITY_CLASS: unique symbol = Symbol.for('resource-elements.Entity');
 
 /**
