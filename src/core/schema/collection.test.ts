@@ -86,6 +86,52 @@ describe('schema.Collection', () => {
     assert.equal(Object.keys(lists(created)).length, 3);
   });
 
+  it("a create joins the lists its answer's fields fit: fields the server fills in decide", () => {
+    let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
+    store = fetchList(store, { completed: false }, [{ id: '1', completed: false }]);
+    store = fetchList(store, { completed: true }, []);
+    store = fetchList(store, { author: 3 }, []);
+    store = fetchList(store, { status: 'todo' }, []);
+    // The body names only a title; the server sets completed, the author and a default status.
+    const created = normalize(
+      todoList.push,
+      { id: '9', title: 'new', completed: false, author: 3, status: 'todo' },
+      [{}, { title: 'new' }],
+      store,
+    );
+    assert.deepEqual(lists(created), {
+      '{"completed":"false"}': ['1', '9'],
+      '{"completed":"true"}': [],
+      '{"author":"3"}': ['9'],
+      '{"status":"todo"}': ['9'],
+    });
+    // The answer wins over what the call asked for: the server's value is what the todo holds.
+    const overruled = normalize(
+      todoList.unshift,
+      { id: '10', completed: true },
+      [{ completed: false }, { completed: false }],
+      store,
+    );
+    assert.deepEqual(lists(overruled)['{"completed":"false"}'], ['1']);
+    assert.deepEqual(lists(overruled)['{"completed":"true"}'], ['10']);
+  });
+
+  it('each created member of an array answer joins by its own fields', () => {
+    let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
+    store = fetchList(store, { userId: 1 }, []);
+    store = fetchList(store, { userId: 2 }, []);
+    const created = normalize(
+      todoList.push,
+      [
+        { id: 'a', userId: 1 },
+        { id: 'b', userId: 2 },
+      ],
+      [{}, {}],
+      store,
+    );
+    assert.deepEqual(lists(created), { '{"userId":"1"}': ['a'], '{"userId":"2"}': ['b'] });
+  });
+
   it('unshift adds to the beginning', () => {
     const store = fetchList({ entities: {}, entitiesMeta: {} }, {}, [{ id: '1' }]);
     const created = normalize(todoList.unshift, { id: '0' }, [{}, {}], store);

@@ -104,9 +104,10 @@ export function addNew(
 
 /**
  * Lists of entities, one list per argument set: `getList({ userId: 1 })` and
- * `getList({ userId: 2 })` are two lists. Its `push`, `unshift` and `addWith` variants add
- * created entities to every stored list whose filter arguments match the call's arguments or
- * body, never twice. Override `nonFilterArgumentKeys` in a subclass to say which arguments
+ * `getList({ userId: 2 })` are two lists. Its `push` and `unshift` variants add each created
+ * entity to every stored list whose filter arguments match its values (the answer's fields, the
+ * call's URL params and body filling in what it lacks), never twice; `addWith`'s variant adds by
+ * its own filter. Override `nonFilterArgumentKeys` in a subclass to say which arguments
  * (sorting, for example) do not decide membership.
  *
  * @example
@@ -259,45 +260,50 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     // entity landed before the answer or after it. A list filtered by a key the values do not
     // have (a search) cannot be judged by them: false means "not there", undefined "leave it as
     // it is". Judged before the members are stored, so a bad one changes nothing.
-    const tests: ((listArgs: Record<string, ListArgValue>) => boolean | undefined)[] = editing
-      ? (many ? input : [input]).map((item: unknown) => {
-          if (!isRecord(item)) {
-            throw new TypeError(
-              `${listKey}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
-            );
-          }
-          const member = schema[0] as { entityFor?(value: object): EntityClass | undefined };
-          const entity = isEntityClass(member) ? member : member.entityFor?.(item);
-          // Not an entity (a plain member): its fields alone, nothing stored to add to them.
-          const fields = entity ? entity.process(item, parent, key, args) : item;
-          // The body says what the call changed, the answer what the server holds now.
-          const values: Record<string, unknown> = {
-            ...(args[0] as object),
-            ...(entity &&
-              (delegate.getEntity(
-                entity.key,
-                String(entity.pk(fields, parent, key, args)),
-              ) as object)),
-            ...(isRecord(args[1]) && args[1]),
-            ...fields,
-          };
-          const test = this.createCollectionFilter(values, values);
-          return (listArgs) =>
-            test(listArgs) ||
-            // A remove also reaches every list its URL params do not rule out (`{ userId: 1 }`:
-            // each of user 1's lists), whatever the values say by now (a pushed update).
-            (mode === 'remove' && paramsAllow(this, args[0], listArgs)) ||
-            (test(
-              Object.fromEntries(
-                Object.entries(listArgs).filter(([name]) => values[name] !== undefined),
-              ),
-            )
-              ? undefined
-              : false);
-        })
-      : mode === 'list'
-        ? []
-        : [this.createCollectionFilter(...args)];
+    // A create too: the answer's fields (a default status, the author the server set) decide
+    // which lists it joins, the call's params and body filling in what it lacks.
+    const tests: ((listArgs: Record<string, ListArgValue>) => boolean | undefined)[] =
+      mode !== 'list' && mode !== 'add'
+        ? (many ? input : [input]).map((item: unknown) => {
+            if (!isRecord(item)) {
+              // A create answered with a bare id: the call's args alone.
+              if (!editing) return this.createCollectionFilter(...args);
+              throw new TypeError(
+                `${listKey}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+              );
+            }
+            const member = schema[0] as { entityFor?(value: object): EntityClass | undefined };
+            const entity = isEntityClass(member) ? member : member.entityFor?.(item);
+            // Not an entity (a plain member): its fields alone, nothing stored to add to them.
+            const fields = entity ? entity.process(item, parent, key, args) : item;
+            // The body says what the call changed, the answer what the server holds now.
+            const values: Record<string, unknown> = {
+              ...(args[0] as object),
+              ...(entity &&
+                (delegate.getEntity(
+                  entity.key,
+                  String(entity.pk(fields, parent, key, args)),
+                ) as object)),
+              ...(isRecord(args[1]) && args[1]),
+              ...fields,
+            };
+            const test = this.createCollectionFilter(values, values);
+            return (listArgs) =>
+              test(listArgs) ||
+              // A remove also reaches every list its URL params do not rule out (`{ userId: 1 }`:
+              // each of user 1's lists), whatever the values say by now (a pushed update).
+              (mode === 'remove' && paramsAllow(this, args[0], listArgs)) ||
+              (test(
+                Object.fromEntries(
+                  Object.entries(listArgs).filter(([name]) => values[name] !== undefined),
+                ),
+              )
+                ? undefined
+                : false);
+          })
+        : mode === 'list'
+          ? []
+          : [this.createCollectionFilter(...args)];
     // One created member is where the collection is (no key of its own), not [0] of a list.
     const normalized = many
       ? ((stepsOf(schema) as SchemaInstance).normalize(
@@ -320,7 +326,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
         const fits = tests[i]!(listArgs);
         // A create's members all join together; a moved or removed entity by itself.
         if (fits && mode !== 'remove') {
-          const members = editing ? [normalized[i]] : incoming;
+          const members = mode === 'add' ? incoming : [normalized[i]];
           next = this.merge
             ? addNew([], this.merge(next, members))
             : addNew(next, members, mode === 'unshift');
