@@ -17,6 +17,7 @@ export default {
     'devtools/index': 'src/devtools/index.ts',
     'ssr/index': 'src/ssr/index.ts',
     'infinite/index': 'src/infinite/index.ts',
+    'forms/index': 'src/forms/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
     'signals/index': 'src/signals/index.ts',
