@@ -571,6 +571,30 @@ describe('PushManager: messages that arrive together', () => {
     assert.equal(queue.pending, 0, 'no further slice is scheduled');
     assert.equal(push.lastEventId, `s-${commits[0]!.length - 1}`);
   });
+
+  it('a message handed over while a slice is told of waits with the rest, on one timer', async () => {
+    let now = 0;
+    const queue = tasks();
+    const { controller, push, detach, commits, upsert } = await burst({
+      now: () => ++now,
+      timers: queue.timers,
+    });
+    // A source that delivers from inside a store listener (a worker port, a test double).
+    let echoed = false;
+    controller.addListener(() => {
+      if (!echoed) upsert('2', 'echo', 'echo');
+      echoed = true;
+    });
+    for (let i = 0; i < 30; i++) upsert('1', `s-${i}`, `s-${i}`);
+    queue.runNext();
+    assert.equal(queue.pending, 1, 'one timer for what is left, the echo included');
+    while (queue.pending > 0) queue.runNext();
+    assert.equal(commits.flat().length, 31);
+    assert.deepEqual(names(controller), ['s-29', 'echo']);
+    assert.equal(push.lastEventId, 'echo', 'received last, applied last');
+    detach();
+    assert.equal(queue.pending, 0);
+  });
 });
 
 describe('eventSource', () => {

@@ -175,9 +175,10 @@ export class PushManager implements Manager {
           if (controller.now() - start >= SLICE) break;
         }
       });
-      // A listener told of the commit may have detached the manager: then the queue is gone.
+      // A listener told of the commit may have detached the manager (then the queue is gone), or
+      // handed the source a message (then its timer is set already).
       queue = queue.slice(done);
-      if (attached && queue.length > 0) flushing = timers.setTimeout(flush, 0);
+      if (attached && queue.length > 0) flushing ??= timers.setTimeout(flush, 0);
     };
 
     const connect = (): void => {
