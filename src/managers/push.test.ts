@@ -4,6 +4,7 @@ import { applyPushMessage } from './push-message.js';
 import { PushManager } from './push.js';
 import { eventSource } from './event-source.js';
 import type { PushHandlers, PushSource } from './push.js';
+import type { Timers } from '../core/index.js';
 import {
   Item,
   ItemResource,
@@ -121,7 +122,7 @@ describe('applyPushMessage', () => {
 
 describe('PushManager', () => {
   it('applies messages from its source and remembers the last id', async () => {
-    const { controller } = await loaded();
+    const { controller, clock } = await loaded();
     const fake = fakeSource();
     const manager = new PushManager({ source: fake.source, entities: { Item } });
     const detach = manager.attach(controller);
@@ -133,6 +134,7 @@ describe('PushManager', () => {
       data: { id: '2', name: 'deux' },
       id: 'e-7',
     });
+    clock.advance(0);
     assert.deepEqual(names(controller), ['one', 'deux']);
     assert.equal(manager.lastEventId, 'e-7');
     detach();
@@ -148,8 +150,10 @@ describe('PushManager', () => {
     });
     const detach = manager.attach(controller);
     // JSON.parse gives what the server sent: the type says string, a socket's JSON may say 41.
-    const message = (id: unknown) =>
+    const message = (id: unknown) => {
       fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id } as never);
+      clock.advance(0);
+    };
     message(41);
     assert.equal(manager.lastEventId, '41');
     message(0);
@@ -165,12 +169,13 @@ describe('PushManager', () => {
   });
 
   it('a message it cannot apply is reported on the console; the stream goes on', async () => {
-    const { controller } = await loaded();
+    const { controller, clock } = await loaded();
     const fake = fakeSource();
     const detach = new PushManager({ source: fake.source, entities: { Item } }).attach(controller);
-    const errors = await consoleErrors(() =>
-      fake.last.handlers.message({ type: 'upsert', entity: 'Nope', data: {}, id: '1' }),
-    );
+    const errors = await consoleErrors(() => {
+      fake.last.handlers.message({ type: 'upsert', entity: 'Nope', data: {}, id: '1' });
+      clock.advance(0);
+    });
     assert.equal(errors.length, 1);
     assert.match(
       String(errors[0]![0]),
@@ -178,25 +183,27 @@ describe('PushManager', () => {
     );
     assert.match(String(errors[0]![0]), /registry does not have/);
     // Data that does not fit the entity: named by event and entity, and the store keeps its item.
-    const bad = await consoleErrors(() =>
+    const bad = await consoleErrors(() => {
       fake.last.handlers.message({
         type: 'upsert',
         entity: 'Item',
         data: { name: 'no id' },
         id: '7',
-      }),
-    );
+      });
+      clock.advance(0);
+    });
     assert.equal(bad.length, 1);
     assert.match(String(bad[0]![0]), /pushed message 7 \(upsert Item\) was not applied/);
     assert.match(String(bad[0]![0]), /Item/);
     assert.deepEqual(names(controller), ['one', 'two']);
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '1', id: '2' });
+    clock.advance(0);
     assert.deepEqual(names(controller), ['two']);
     detach();
   });
 
   it('a null or non-object message is reported; nothing is thrown at the source and the stream goes on', async () => {
-    const { controller } = await loaded();
+    const { controller, clock } = await loaded();
     const fake = fakeSource();
     const manager = new PushManager({ source: fake.source, entities: { Item } });
     const detach = manager.attach(controller);
@@ -207,7 +214,10 @@ describe('PushManager', () => {
       id: '1',
     });
     for (const message of [null, undefined, 5, 'text']) {
-      const errors = await consoleErrors(() => fake.last.handlers.message(message as never));
+      const errors = await consoleErrors(() => {
+        fake.last.handlers.message(message as never);
+        clock.advance(0);
+      });
       assert.equal(errors.length, 1);
       assert.match(
         String(errors[0]![0]),
@@ -221,6 +231,7 @@ describe('PushManager', () => {
       data: { id: '1', name: 'b' },
       id: '2',
     });
+    clock.advance(0);
     assert.deepEqual(names(controller), ['b', 'two']);
     assert.equal(manager.lastEventId, '2');
     detach();
@@ -285,6 +296,7 @@ describe('PushManager', () => {
     const unsubscribe = controller.subscribe(ItemResource.getList, {});
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id: 'x-1' });
     fake.last.handlers.message({ type: 'gap' });
+    clock.advance(0);
     await flush();
     assert.deepEqual(
       server.waiting.map((request) => `${request.method} ${request.url}`),
@@ -336,6 +348,7 @@ describe('PushManager', () => {
     const push = new PushManager({ source: fake.source, entities: { Item }, timers: clock.timers });
     const detach = push.attach(controller);
     fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '9', id: 'a-1' });
+    clock.advance(0);
     const { handlers } = fake.last;
     detach();
     const before = controller.getState();
@@ -355,6 +368,232 @@ describe('PushManager', () => {
     handlers.error();
     assert.equal(clock.pending, timers, 'no reconnect is scheduled');
     assert.equal(fake.connections.length, 1);
+  });
+});
+
+/** Timers that run only when the test says, one task at a time, in the order they were set. */
+function tasks() {
+  const queue = new Map<number, () => void>();
+  let next = 0;
+  return {
+    timers: {
+      setTimeout: (callback: () => void) => {
+        queue.set(++next, callback);
+        return next;
+      },
+      clearTimeout: (handle: unknown) => void queue.delete(handle as number),
+    },
+    get pending() {
+      return queue.size;
+    },
+    /** Runs the oldest pending task. */
+    runNext() {
+      const [id, callback] = queue.entries().next().value!;
+      queue.delete(id);
+      callback();
+    },
+  };
+}
+
+describe('PushManager: messages that arrive together', () => {
+  /** A loaded store, a PushManager on a fake source, and every commit's actions. */
+  async function burst(options: Parameters<typeof loaded>[0] & { timers?: Timers } = {}) {
+    const { timers, ...controllerOptions } = options;
+    const harness = await loaded(controllerOptions);
+    const { controller, clock } = harness;
+    const fake = fakeSource();
+    const push = new PushManager({
+      source: fake.source,
+      entities: { Item },
+      timers: timers ?? clock.timers,
+    });
+    const detach = push.attach(controller);
+    const commits: string[][] = [];
+    controller.addListener(({ actions }) => commits.push(actions.map((action) => action.type)));
+    const upsert = (id: string, name: string, eventId: string) =>
+      fake.last.handlers.message({
+        type: 'upsert',
+        entity: 'Item',
+        data: { id, name },
+        id: eventId,
+      });
+    return { ...harness, fake, push, detach, commits, upsert };
+  }
+
+  it('a burst delivered in one task lands in one commit, in order, after the task', async () => {
+    const { controller, clock, push, detach, commits, upsert } = await burst();
+    for (let i = 0; i < 200; i++) upsert(i % 2 ? '2' : '1', `n-${i}`, `b-${i}`);
+    assert.equal(commits.length, 0, 'nothing is applied while the task that delivers runs');
+    assert.deepEqual(names(controller), ['one', 'two']);
+    assert.equal(push.lastEventId, undefined, 'the id is of a message applied, none yet');
+    clock.advance(0);
+    assert.equal(commits.length, 1, 'one commit for the whole burst');
+    assert.equal(commits[0]!.length, 200, 'every message is in it');
+    assert.deepEqual(names(controller), ['n-198', 'n-199'], 'the last value of each item wins');
+    assert.equal(push.lastEventId, 'b-199');
+    detach();
+  });
+
+  it('a message that cannot be applied is reported alone: the others of its burst land', async () => {
+    const { controller, clock, fake, push, detach, commits, upsert } = await burst();
+    const errors = await consoleErrors(() => {
+      upsert('1', 'first', '1');
+      fake.last.handlers.message({ type: 'upsert', entity: 'Nope', data: {}, id: '2' });
+      fake.last.handlers.message({ type: 'upsert', entity: 'Item', data: { name: 'x' }, id: '3' });
+      fake.last.handlers.message(null as never);
+      fake.last.handlers.message({ type: 'delete', entity: 'Item', pk: '2', id: '4' });
+      clock.advance(0);
+    });
+    assert.deepEqual(
+      errors.map((call) => /pushed message (\S+)/.exec(String(call[0]))?.[1]),
+      ['2', '3', 'null'],
+      'each bad message is reported once',
+    );
+    assert.deepEqual(names(controller), ['first'], 'the good ones before and after it land');
+    assert.deepEqual(commits, [['entities/set', 'entities/set']], 'in one commit');
+    assert.equal(push.lastEventId, '4');
+    detach();
+  });
+
+  it('a gap inside a burst keeps its place: updates before it, the refetch, updates after', async () => {
+    const { controller, clock, server, push, detach, commits, upsert, fake } = await burst();
+    const unsubscribe = controller.subscribe(ItemResource.getList, {});
+    upsert('1', 'before', 'g-1');
+    fake.last.handlers.message({ type: 'gap' });
+    upsert('2', 'after', 'g-2');
+    clock.advance(0);
+    assert.deepEqual(commits, [['entities/set', 'invalidate', 'entities/set']]);
+    assert.equal(push.lastEventId, 'g-2', 'the id of the message after the gap');
+    await flush();
+    assert.deepEqual(
+      server.waiting.map((request) => `${request.method} ${request.url}`),
+      [`GET ${prefix}/items`],
+      'the shown list is fetched again',
+    );
+    upsert('1', 'again', 'g-3');
+    fake.last.handlers.message({ type: 'reset' });
+    clock.advance(0);
+    assert.equal(push.lastEventId, undefined, 'a gap or reset last: no id to resume after');
+    fake.last.handlers.error();
+    clock.advance(1000);
+    assert.equal(fake.last.handlers.lastEventId, undefined);
+    server.take().respond(200, [{ id: '1', name: 'one' }]);
+    await flush();
+    unsubscribe();
+    detach();
+  });
+
+  it('a long burst is applied in slices, each its own commit and task; the id follows what is applied', async () => {
+    // The Controller's clock moves 1 ms each time it is read: a slice ends after SLICE ms of it.
+    let now = 0;
+    const queue = tasks();
+    const { controller, push, detach, commits, upsert } = await burst({
+      now: () => ++now,
+      timers: queue.timers,
+    });
+    const ids = Array.from({ length: 30 }, (_, i) => `s-${i}`);
+    ids.forEach((id, i) => upsert(i % 2 ? '2' : '1', id, id));
+    assert.equal(queue.pending, 1, 'one timer for the burst');
+    queue.runNext();
+    const first = commits[0]!.length;
+    assert.equal(commits.length, 1);
+    assert.ok(first > 0 && first < 30, `a first slice of ${first} messages`);
+    assert.equal(push.lastEventId, ids[first - 1], 'the id of the last message applied');
+    assert.equal(names(controller).includes(ids[first - 1]!), true);
+    assert.equal(queue.pending, 1, 'the rest waits for the next task');
+    let runs = 1;
+    while (queue.pending > 0) {
+      queue.runNext();
+      runs++;
+    }
+    assert.ok(runs > 2, 'more than two slices');
+    assert.equal(commits.length, runs, 'one commit per slice');
+    assert.equal(commits.flat().length, 30, 'every message once');
+    assert.deepEqual(names(controller), ['s-28', 's-29']);
+    assert.equal(push.lastEventId, 's-29');
+    detach();
+  });
+
+  it('a connection that drops with messages queued: they land first; the next one resumes after them', async () => {
+    let now = 0;
+    const queue = tasks();
+    const { controller, fake, push, detach, commits, upsert } = await burst({
+      now: () => ++now,
+      timers: queue.timers,
+    });
+    for (let i = 0; i < 30; i++) upsert(i % 2 ? '2' : '1', `s-${i}`, `s-${i}`);
+    queue.runNext();
+    fake.last.handlers.error();
+    assert.equal(fake.connections.length, 1);
+    // The rest of the burst and the reconnect, in the order they were scheduled.
+    while (fake.connections.length === 1) queue.runNext();
+    assert.notEqual(push.lastEventId, 's-29', 'some of the burst is still queued');
+    assert.equal(fake.last.handlers.lastEventId, 's-29', 'what is queued will land: no replay');
+    upsert('1', 'new', 'n-1');
+    while (queue.pending > 0) queue.runNext();
+    assert.equal(commits.flat().length, 31, 'every message once');
+    assert.deepEqual(names(controller), ['new', 's-29'], 'the new connection after the old one');
+    assert.equal(push.lastEventId, 'n-1');
+    detach();
+  });
+
+  it('detach drops what is queued: the store stays, the id is the last applied, a re-attach resumes there', async () => {
+    const { controller, clock, fake, push, detach, commits, upsert } = await burst();
+    upsert('1', 'applied', 'a-1');
+    clock.advance(0);
+    const timers = clock.pending;
+    upsert('1', 'queued', 'a-2');
+    upsert('2', 'queued', 'a-3');
+    assert.equal(clock.pending, timers + 1);
+    const before = controller.getState();
+    detach();
+    assert.equal(clock.pending, timers, 'the flush timer is cleared');
+    clock.advance(60_000);
+    assert.equal(controller.getState(), before, 'nothing queued lands after detach');
+    assert.equal(commits.length, 1);
+    assert.equal(push.lastEventId, 'a-1');
+    const again = push.attach(controller);
+    assert.equal(fake.last.handlers.lastEventId, 'a-1', 'the server sends a-2 and a-3 again');
+    again();
+  });
+
+  it('a listener that detaches the manager while told of a slice ends the burst there', async () => {
+    let now = 0;
+    const queue = tasks();
+    const { controller, push, detach, commits, upsert } = await burst({
+      now: () => ++now,
+      timers: queue.timers,
+    });
+    controller.addListener(() => detach());
+    for (let i = 0; i < 30; i++) upsert('1', `s-${i}`, `s-${i}`);
+    queue.runNext();
+    assert.equal(commits.length, 1);
+    assert.equal(queue.pending, 0, 'no further slice is scheduled');
+    assert.equal(push.lastEventId, `s-${commits[0]!.length - 1}`);
+  });
+
+  it('a message handed over while a slice is told of waits with the rest, on one timer', async () => {
+    let now = 0;
+    const queue = tasks();
+    const { controller, push, detach, commits, upsert } = await burst({
+      now: () => ++now,
+      timers: queue.timers,
+    });
+    // A source that delivers from inside a store listener (a worker port, a test double).
+    let echoed = false;
+    controller.addListener(() => {
+      if (!echoed) upsert('2', 'echo', 'echo');
+      echoed = true;
+    });
+    for (let i = 0; i < 30; i++) upsert('1', `s-${i}`, `s-${i}`);
+    queue.runNext();
+    assert.equal(queue.pending, 1, 'one timer for what is left, the echo included');
+    while (queue.pending > 0) queue.runNext();
+    assert.equal(commits.flat().length, 31);
+    assert.deepEqual(names(controller), ['s-29', 'echo']);
+    assert.equal(push.lastEventId, 'echo', 'received last, applied last');
+    detach();
+    assert.equal(queue.pending, 0);
   });
 });
 
@@ -391,6 +630,7 @@ describe('eventSource', () => {
     const errors = await consoleErrors(() => {
       stream.onmessage!({ data: '{"type":"upsert",', lastEventId: 'e-1' });
       stream.onmessage!({ data: 'null', lastEventId: 'e-2' });
+      clock.advance(0);
     });
     assert.equal(errors.length, 2);
     assert.match(
@@ -402,6 +642,7 @@ describe('eventSource', () => {
       data: JSON.stringify({ type: 'upsert', entity: 'Item', data: { id: '1', name: 'live' } }),
       lastEventId: 'e-3',
     });
+    clock.advance(0);
     assert.deepEqual(names(controller), ['live', 'two']);
     assert.equal(manager.lastEventId, 'e-3');
     // Dropped: closed, and the next connection resumes after the last id applied.

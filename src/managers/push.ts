@@ -4,6 +4,13 @@
  * entity updates every view that shows it. When the connection drops it reconnects with
  * exponential backoff, resuming after the last message id it saw; when the source says it missed
  * changes it cannot replay, what is shown is fetched again.
+ *
+ * Messages are queued as they arrive and applied together, in order, in one store commit on the
+ * next timer: a burst (a replay after reconnecting) re-renders its views once, not once per
+ * message. A timer, not a microtask: a browser runs microtasks after each event listener, so
+ * Server-Sent Events dispatched in one task would each get their own. A flush that has worked
+ * `SLICE` ms commits what it applied and leaves the rest to the next timer, so the page can paint
+ * and answer input between parts of a long burst.
  */
 import type { Controller, ControllerEvent, EndpointLike, Manager, Timers } from '../core/index.js';
 import { applyPushMessage } from './push-message.js';
@@ -54,12 +61,30 @@ export interface PushManagerOptions {
   initialDelay?: number;
   /** Longest reconnect delay in ms. Default 30 000. */
   maxDelay?: number;
-  /** Timer functions (tests pass fake ones). Default: the host's. */
+  /**
+   * Timer functions for reconnecting and for applying queued messages (tests pass fake ones).
+   * Default: the Controller's (`controller.timers`).
+   */
   timers?: Timers;
 }
 
 /** A connection up this long (ms) counts as stable: the drops in a row are forgotten. */
 const STABLE_AFTER = 5000;
+
+/** Work (ms, on the Controller's clock) a flush does before it commits and yields. */
+const SLICE = 8;
+
+/**
+ * What the last event id is once `message` is applied: its own id (a finite number as its text);
+ * after a gap or reset without one, none (resuming from before it would only say "gap" again).
+ * A source may hand on whatever arrived (JSON `null` too): only an object has an id.
+ */
+function idAfter(last: string | undefined, message: PushMessage): string | undefined {
+  const id: unknown = message?.id;
+  if (typeof id === 'string') return id;
+  if (Number.isFinite(id)) return String(id);
+  return message?.type === 'gap' || message?.type === 'reset' ? undefined : last;
+}
 
 interface ShownRead {
   readonly endpoint: EndpointLike;
@@ -81,7 +106,7 @@ export class PushManager implements Manager {
     this.#options = options;
   }
 
-  /** The id of the last message applied. */
+  /** The id of the last message applied (one still queued is not). */
   get lastEventId(): string | undefined {
     return this.#lastEventId;
   }
@@ -95,11 +120,15 @@ export class PushManager implements Manager {
     const { source, entities } = this.#options;
     const initialDelay = this.#options.initialDelay ?? 1000;
     const maxDelay = this.#options.maxDelay ?? 30_000;
-    const timers: Timers = this.#options.timers ?? {
-      setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
-      clearTimeout: (handle) => globalThis.clearTimeout(handle as number),
-    };
+    const timers: Timers = this.#options.timers ?? controller.timers;
     const shown = new Map<string, ShownRead>();
+    // Received, not yet applied, in order; `flushing` is the timer that applies them.
+    let queue: PushMessage[] = [];
+    let flushing: unknown;
+    // The id the last received message leaves (`idAfter`): a new connection resumes after it,
+    // since what is queued is still applied, before anything the new one sends.
+    let received = this.#lastEventId;
+    let attached = true;
     let connection: PushConnection | undefined;
     // Counts connections, and detach: only the handlers of the latest connection, while
     // attached, act.
@@ -119,6 +148,39 @@ export class PushManager implements Manager {
       }
     };
 
+    /** Applies one message; one that does not fit is reported and changes nothing. */
+    const apply = (message: PushMessage): void => {
+      try {
+        if (message?.type === 'gap' || message?.type === 'reset') revalidateShown();
+        else applyPushMessage(controller, entities, message);
+      } catch (error) {
+        console.error(
+          `resource-elements PushManager: pushed message ${describeMessage(message)} was not ` +
+            `applied (${error instanceof Error ? error.message : String(error)}); the store ` +
+            'keeps what it had.',
+          error,
+        );
+      }
+      this.#lastEventId = idAfter(this.#lastEventId, message);
+    };
+
+    /** Applies the queue in one commit, or what `SLICE` ms allow; a timer takes the rest. */
+    const flush = (): void => {
+      flushing = undefined;
+      const start = controller.now();
+      let done = 0;
+      controller.batch(() => {
+        while (attached && done < queue.length) {
+          apply(queue[done++]!);
+          if (controller.now() - start >= SLICE) break;
+        }
+      });
+      // A listener told of the commit may have detached the manager (then the queue is gone), or
+      // handed the source a message (then its timer is set already).
+      queue = queue.slice(done);
+      if (attached && queue.length > 0) flushing ??= timers.setTimeout(flush, 0);
+    };
+
     const connect = (): void => {
       retry = undefined;
       // Each connection gets its own handlers: a late call from a closed one (or from the one
@@ -127,7 +189,7 @@ export class PushManager implements Manager {
       const current = (): boolean => mine === generation;
       let opened = false;
       const handlers: PushHandlers = {
-        lastEventId: this.#lastEventId,
+        lastEventId: received,
         open: () => {
           if (!current() || opened) return;
           opened = true;
@@ -139,25 +201,9 @@ export class PushManager implements Manager {
         },
         message: (message) => {
           if (!current()) return;
-          try {
-            if (message?.type === 'gap' || message?.type === 'reset') {
-              // What was missed is unknown: resuming from before it would only say "gap" again.
-              this.#lastEventId = undefined;
-              revalidateShown();
-            } else applyPushMessage(controller, entities, message);
-          } catch (error) {
-            console.error(
-              `resource-elements PushManager: pushed message ${describeMessage(message)} was not ` +
-                `applied (${error instanceof Error ? error.message : String(error)}); the store ` +
-                'keeps what it had.',
-              error,
-            );
-          }
-          // A source may hand on whatever arrived (JSON `null` too): only an object has an id.
-          // A socket's JSON may count its messages: a finite number is an id too, as text.
-          const id: unknown = message?.id;
-          if (typeof id === 'string') this.#lastEventId = id;
-          else if (Number.isFinite(id)) this.#lastEventId = String(id);
+          queue.push(message);
+          received = idAfter(received, message);
+          flushing ??= timers.setTimeout(flush, 0);
         },
         error: () => {
           if (!current()) return;
@@ -207,9 +253,14 @@ export class PushManager implements Manager {
     return () => {
       generation++;
       stopEvents();
+      // What is queued is dropped: `lastEventId` is still the last applied, so a re-attach
+      // resumes before it and the server sends it again.
+      attached = false;
+      queue = [];
+      if (flushing !== undefined) timers.clearTimeout(flushing);
       if (retry !== undefined) timers.clearTimeout(retry);
       if (stable !== undefined) timers.clearTimeout(stable);
-      retry = stable = undefined;
+      retry = stable = flushing = undefined;
       connection?.close();
       connection = undefined;
     };

@@ -26,11 +26,15 @@ class Task extends Entity {
 // retry: 0: these races are between single attempts (a failure settling before or after another
 // answer); a retried read would stay in flight. Retries are tested in src/core/controller/retry.test.ts.
 const Tasks = createResource({ path: '/tasks/:id', schema: Task, optimistic: true, retry: 0 });
-/** Same store key as Tasks.get ('GET /tasks/:id'), but a different request key per `v`. */
+/**
+ * Same store key as Tasks.get ('GET /tasks/:id'), but a different request key per `v`
+ * (`keepsPage: false`: a call with `v` lands where the call without it is stored).
+ */
 const versioned = new RestEndpoint({
   path: '/tasks/:id',
   schema: Task,
   paginationField: 'v',
+  keepsPage: false,
   searchParams: {} as { v?: number },
   retry: 0,
 });

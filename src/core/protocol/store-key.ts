@@ -1,7 +1,8 @@
 /**
- * Where an endpoint's response lives in the store. Usually `endpoint.key(...args)`; a paginated
- * endpoint's pages all land on the list they page, so its key and its normalization arguments
- * leave the pagination field out.
+ * Where an endpoint's response lives in the store. Usually `endpoint.key(...args)`; the pages of
+ * an endpoint that appends them (`getList.getPage`) all land on the list they page, so its key and
+ * its normalization arguments leave the pagination field out. A RestEndpoint's own read with the
+ * field (`getList({ page: 2 })`) is a read of its own.
  */
 import { removeCursor } from '../schema/pagination.js';
 import type { EndpointLike } from './types.js';
@@ -11,9 +12,8 @@ import type { EndpointLike } from './types.js';
  * @example storeArgs(getPage, [{ page: 2, author: 'a' }]) // [{ author: 'a' }]
  */
 export function storeArgs(endpoint: EndpointLike, args: readonly unknown[]): readonly unknown[] {
-  const field = endpoint.paginationField;
-  if (!field) return args;
-  const params = removeCursor(args[0], field);
+  const field = !endpoint.keepsPage && endpoint.paginationField;
+  const params = field ? removeCursor(args[0], field) : args[0];
   return params === args[0] ? args : [params, ...args.slice(1)];
 }
 

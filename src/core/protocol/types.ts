@@ -96,9 +96,15 @@ export interface EndpointLike<Args extends readonly any[] = any, R = any> {
   readonly retry?: RetryOption | undefined;
   /**
    * The query parameter that carries the page or cursor. The result of such an endpoint is stored
-   * under `key` of its args without that field, i.e. it lands on the list it pages.
+   * under `key` of its args without that field, i.e. it lands on the list it pages, unless
+   * `keepsPage` is true.
    */
   readonly paginationField?: string | undefined;
+  /**
+   * True: a call that passes `paginationField` is a read of its own, stored under its args as
+   * given (RestEndpoint's default; its `getPage` sets false and appends to the list).
+   */
+  readonly keepsPage?: boolean | undefined;
   // Method syntax on purpose: its parameters compare bivariantly, so an endpoint whose args are a
   // union of tuples still is an EndpointLike for TypeScript 5.0-5.3 (5.4+ accept either).
   /** The value to show at once for a mutation, before the server answers (undefined: none). */

@@ -33,7 +33,10 @@ export const Extended = Posts.extend('search', {
 export type Cases = [
   Expect<Equal<Parameters<typeof Posts.get>, [params: { group: V; id: V }]>>,
   Expect<Equal<Awaited<ReturnType<typeof Posts.get>>, Post>>,
-  Expect<Equal<Parameters<typeof Posts.getList>, [params: { group: V; author?: string }]>>,
+  // The page is optional on the list: `getList({ group, page: 2 })` reads page 2 on its own.
+  Expect<
+    Equal<Parameters<typeof Posts.getList>, [params: { group: V; author?: string; page?: V }]>
+  >,
   Expect<Equal<Awaited<ReturnType<typeof Posts.getList>>, Post[]>>,
   Expect<
     Equal<

@@ -214,8 +214,9 @@ export function createResource<const O extends ResourceOptions>(
   const {
     path,
     schema,
-    searchParams,
-    body,
+    // Type carriers, read by no one at runtime: kept off the members.
+    searchParams: _searchParams,
+    body: _body,
     paginationField,
     optimistic,
     Endpoint = RestEndpoint,
@@ -241,7 +242,7 @@ export function createResource<const O extends ResourceOptions>(
   };
   // Every other member is `get` extended. A `retry` given for the resource is for its reads: a
   // mutation retries only when its own endpoint says so (`TodoResource.update.extend({ retry: 2 })`).
-  const mutation = { body, optimistic, retry: undefined };
+  const mutation = { optimistic, retry: undefined };
   for (const [name, extra] of [
     // Throws for a path without parameter, naming the path: better now than at the first list call.
     [
@@ -249,9 +250,7 @@ export function createResource<const O extends ResourceOptions>(
       {
         path: shortenPath(path),
         schema: collection,
-        searchParams,
         paginationField,
-        body,
         optimistic,
       },
     ],
@@ -264,7 +263,6 @@ export function createResource<const O extends ResourceOptions>(
       {
         ...mutation,
         method: 'DELETE',
-        body: undefined,
         schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
         // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
         // is; otherwise the URL params of the call, from which Invalidate computes the pk.

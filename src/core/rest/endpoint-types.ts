@@ -60,6 +60,10 @@ export interface EndpointExtraOptions {
 type PathOf<O> = O extends { readonly path: infer P extends string } ? P : string;
 type MethodOf<O> = O extends { readonly method: infer M extends string } ? M : 'GET';
 type SearchOf<O> = O extends { readonly searchParams: infer S } ? (S extends object ? S : {}) : {};
+/** The page a list endpoint may be read at: its `paginationField`, optional. */
+type PageOf<O> = O extends { readonly paginationField: infer F extends string }
+  ? { [K in F]?: string | number }
+  : {};
 
 /** The request body type of an endpoint: its `body` option's type, or `any`. */
 export type BodyOf<O> = O extends { readonly body: infer B } ? B : any;
@@ -68,11 +72,12 @@ export type BodyOf<O> = O extends { readonly body: infer B } ? B : any;
 export type SchemaOf<O> = O extends { readonly schema: infer S } ? S : undefined;
 
 /**
- * The URL parameters of an endpoint: the template's parameters plus its `searchParams`.
+ * The URL parameters of an endpoint: the template's parameters plus its `searchParams` (and its
+ * `paginationField`, optional).
  * @example type P = UrlParams<{ path: '/:group/posts'; searchParams: { author?: string } }>
  * // { group: string | number; author?: string }
  */
-export type UrlParams<O> = Simplify<PathArgs<PathOf<O>> & SearchOf<O>>;
+export type UrlParams<O> = Simplify<PathArgs<PathOf<O>> & SearchOf<O> & PageOf<O>>;
 
 type TakesBody<O> =
   MethodOf<O> extends BodyMethod
@@ -159,6 +164,12 @@ export interface RestEndpointOptions<
   readonly name?: string | undefined;
   /** The query parameter that carries the page or cursor; gives the endpoint `getPage`. */
   readonly paginationField?: string | undefined;
+  /**
+   * False: a call with `paginationField` lands where the call without it is stored (what
+   * `getPage` does), e.g. for a cache-busting parameter. Default true: `getList({ page: 2 })` is
+   * page 2, a read of its own.
+   */
+  readonly keepsPage?: boolean | undefined;
   /** Merged into every request's init (headers merged by name). */
   readonly requestInit?: RequestInit | undefined;
   /**

@@ -61,7 +61,9 @@ export type Cases = [
       [params: { id: V }, body: { title: string; completed?: boolean }]
     >
   >,
-  Expect<Equal<Parameters<typeof list>, [params?: { userId?: number; order?: 'asc' | 'desc' }]>>,
+  Expect<
+    Equal<Parameters<typeof list>, [params?: { userId?: number; order?: 'asc' | 'desc'; page?: V }]>
+  >,
   Expect<Equal<Awaited<ReturnType<typeof list>>, Todo[]>>,
   Expect<
     Equal<

@@ -198,6 +198,12 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   declare readonly name: string;
   /** The query parameter that carries the page or cursor (enables `getPage`). */
   declare readonly paginationField: string | undefined;
+  /**
+   * Whether `paginationField` stays in the store key of a call that passes it: true by default,
+   * so `getList({ page: 2 })` is a read of its own; false for `getPage`, which appends each page
+   * to the list fetched without it.
+   */
+  declare readonly keepsPage: boolean;
   /** Merged into every request's init. */
   declare readonly requestInit: RequestInit | undefined;
   /** Mutations use the default optimistic guess of their method. */
@@ -546,10 +552,11 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
               getOptimisticResponse: undefined,
               retry: undefined,
             } as any)
-          : key == 'getPage' && field !== undefined
+          : key == 'getPage' && field
             ? this.extend({
                 schema: pageSchema(schema, field, name) as Schema,
-                name: `${name}.getPage`,
+                name: `${name}.${key}`,
+                keepsPage: false,
               } as any)
             : undefined;
       }
@@ -558,8 +565,10 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
   });
 }
 
-// Endpoints are functions: keep call/apply/bind and `instanceof Function` working.
-Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype);
-
-// Defaults live on the prototype, so own options (and subclass fields) override them.
-Object.assign(RestEndpoint.prototype, { urlPrefix: '', method: 'GET' });
+// Endpoints are functions: keep call/apply/bind and `instanceof Function` working. Defaults live
+// on the prototype, so own options (and subclass fields) override them.
+Object.assign(Object.setPrototypeOf(RestEndpoint.prototype, Function.prototype), {
+  urlPrefix: '',
+  method: 'GET',
+  keepsPage: true,
+});

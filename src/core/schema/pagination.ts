@@ -36,8 +36,8 @@ export function removeCursor<P>(params: P, paginationField = 'cursor'): P {
 export function paginatedFilter(
   remove: (params: any) => unknown = removeCursor,
 ): CreateCollectionFilter {
-  return (...args: Args) => {
-    const wanted = canonicalArgs(remove(args[0]));
+  return (params: Args[0]) => {
+    const wanted = canonicalArgs(remove(params));
     return (listArgs) => canonicalArgs(listArgs) === wanted;
   };
 }
