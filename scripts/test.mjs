@@ -4,6 +4,8 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
   ['browser', ['node', 'scripts/ensure-browser.mjs']],
+  // Django REST Framework and FastAPI for the tests of test/real-apis (installed when missing).
+  ['frameworks', ['node', 'scripts/ensure-frameworks.mjs']],
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],
   ['format', ['npx', 'prettier', '--check', '--log-level', 'warn', '.']],

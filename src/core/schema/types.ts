@@ -67,9 +67,23 @@ export type SchemaAttribute = (
 export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any[]) => T) &
   Omit<typeof Entity, 'prototype'>;
 
-/** Any schema: an Entity class, a schema instance, `[S]`, or a plain object of members. */
+/**
+ * How a field's JSON value becomes what readers see: `Date` (an ISO string to a `Date`), a class
+ * with a static `fromJSON(value)`, or a function of the value. The store keeps the JSON value.
+ * @example static schema = { created: Date, price: Money, tags: (text: string) => text.split(',') };
+ */
+export type FieldType =
+  | DateConstructor
+  | { fromJSON(value: any): unknown }
+  | ((value: any) => unknown);
+
+/** Any schema: an Entity class, a schema instance, `[S]`, a field type, or an object of members. */
 export type Schema =
-  EntityClass | SchemaInstance | readonly Schema[] | { readonly [key: string]: Schema | unknown };
+  | EntityClass
+  | SchemaInstance
+  | readonly Schema[]
+  | FieldType
+  | { readonly [key: string]: Schema | unknown };
 
 /**
  * Entities nested deeper than this are refused with a NormalizeError, before anything is stored:
@@ -225,8 +239,14 @@ type NestedEntityKeys<N, U> = {
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
   ? U extends Entity
     ? EntityRead<S, U>
-    : never
-  : S extends Denormalizes<infer T>
+    : S extends { fromJSON(value: any): infer R }
+      ? R
+      : U
+  : S extends { fromJSON(value: any): infer R }
+    ? R
+    : S extends (value: any) => infer R
+      ? R
+      : S extends Denormalizes<infer T>
     ? T
     : S extends readonly (infer Inner)[]
       ? [Inner] extends [never]
