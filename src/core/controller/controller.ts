@@ -141,12 +141,17 @@ interface Request extends InFlightRequest {
   promise?: Promise<unknown>;
   /** Ends the wait before its next attempt, while it waits. */
   wake?: () => void;
+  /**
+   * For a read: the mutations committed while it is in flight. Its answer may lack what they
+   * created (the server answered it first): see `NormalizeDelegate.created`.
+   */
+  created?: Created[];
 }
 
 /** What `#commit` reads of a request: `setResponse` commits as a request would. */
 type Committing = Pick<
   Request,
-  'id' | 'endpoint' | 'key' | 'record' | 'normalizeArgs' | 'startedAt' | 'settles'
+  'id' | 'endpoint' | 'key' | 'record' | 'normalizeArgs' | 'startedAt' | 'settles' | 'created'
 >;
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
@@ -194,12 +199,6 @@ export class Controller implements ControllerLike {
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
   #resetSeq = 0;
   #lastStamp = -Infinity;
-  /**
-   * Mutations committed while reads are in flight, with when: a list read sent before one of
-   * them may be answered without what it created (see `NormalizeDelegate.created`). Kept while
-   * a read older than them is in flight.
-   */
-  #created: (Created & { readonly date: number })[] = [];
   #subscriptions = 0;
   /** What `online()` / `offline()` said last: retries wait while the network is away. */
   #online = true;
@@ -765,10 +764,6 @@ export class Controller implements ControllerLike {
   #end(request: Request, outcome: unknown, failed?: boolean): unknown {
     const { id, endpoint, args, key, record, requestKey } = request;
     this.#running.delete(id);
-    let oldest = Infinity;
-    for (const running of this.#running.values()) {
-      if (!running.endpoint.sideEffect) oldest = Math.min(oldest, running.startedAt);
-    }
     // Aborted because nobody needed it: not the server's word on the read, nothing to store.
     const aborted = failed && request.abort.signal.aborted && isAbortError(outcome);
     // A newer outcome is stored: this failure is not the read's any more, this answer only
@@ -800,8 +795,6 @@ export class Controller implements ControllerLike {
     }
     record.inFlight--;
     this.#left(record);
-    // What no read in flight was sent before is nobody's to join.
-    this.#created = this.#created.filter(({ date }) => date > oldest);
     let value: unknown;
     if (!failed) {
       try {
@@ -842,11 +835,10 @@ export class Controller implements ControllerLike {
 
   /** Stores `response` as the data of `request`'s key, newer than every request before it. */
   #commit(request: Committing, response: unknown): void {
-    const { key, endpoint, id, record, startedAt } = request;
+    const { key, endpoint, id, record } = request;
     const { sideEffect, schema } = endpoint;
     // A stamp: a request started after this write is newer than it, even in the same ms.
     const now = this.#stamp();
-    const created = sideEffect ? [] : this.#created.filter(({ date }) => date > startedAt);
     this.dispatch({
       type: 'response/set',
       key,
@@ -858,11 +850,15 @@ export class Controller implements ControllerLike {
       expiresAt: dataExpiresAt(endpoint, now),
       keepError: record.errorSeq > id,
       settles: request.settles,
-      created: created.length ? created : undefined,
+      created: request.created,
     });
     if (record.dataSeq < id) record.dataSeq = id;
-    // A mutation's answer, for the reads in flight that may land without it (see #created).
-    if (sideEffect) this.#created.push({ schema, response, date: now });
+    // A mutation's answer, for the reads in flight that may land without it.
+    if (sideEffect) {
+      for (const read of this.#running.values()) {
+        if (!read.endpoint.sideEffect) (read.created ??= []).push({ schema, response });
+      }
+    }
   }
 
   #commitError(request: Request, error: unknown): void {
