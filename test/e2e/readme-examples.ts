@@ -163,7 +163,7 @@ export async function createTodos(controller: ControllerLike) {
     userId: 1,
     completed: false,
   });
-  // URL params and body: list args are matched against both.
+  // The answer's fields, then the URL params and body: list args are matched against them.
   const bank = await controller.fetch(
     TodoResource.getList.unshift,
     { userId: 1 },

@@ -21,6 +21,15 @@ export type PathValue = string | number;
 const parsed = new Map<string, readonly PathToken[]>();
 
 /**
+ * An absolute template's origin (`https://api.example.com:8443`) and the path after it: the
+ * scheme, host and port are text, never parameters.
+ */
+const splitOrigin = (template: string): [string, string] => {
+  const origin = /^[a-z][\w+.-]*:\/\/[^/]*/i.exec(template)?.[0] ?? '';
+  return [origin, template.slice(origin.length)];
+};
+
+/**
  * Splits a template into literal text and parameters. Results are cached per template.
  * @example parsePath('/users/:id') // ['/users/', { name: 'id', optional: false }]
  */
@@ -28,9 +37,10 @@ export function parsePath(template: string): readonly PathToken[] {
   let tokens = parsed.get(template);
   if (!tokens) {
     const out: PathToken[] = [];
-    let text = '';
+    const [origin, path] = splitOrigin(template);
+    let text = origin;
     // An escaped character, a parameter (`\w` is the name's [A-Za-z0-9_]), or one literal character.
-    template.replace(
+    path.replace(
       /\\([^])|:(\w+)(\?)?|[^]/g,
       (char, escaped?: string, name?: string, optional?: string) => {
         if (name) {
@@ -98,14 +108,17 @@ export function fillPath(
 
 /**
  * The template with its last parameter (and everything after it, and the `/` before it) removed:
- * the path of a resource's list and create members.
+ * the path of a resource's list and create members. A template that ends with `/` (Django REST
+ * Framework's routes) gives a path that ends with one. An absolute template keeps its origin.
  * @example shortenPath('/:group/posts/:id') // '/:group/posts'
  * @example shortenPath('/:first') // '/'
+ * @example shortenPath('/api/todos/:id/') // '/api/todos/'
  */
 export function shortenPath(template: string): string {
+  const [origin, path] = splitOrigin(template);
   let out = '';
   let kept: string | undefined;
-  for (const token of parsePath(template)) {
+  for (const token of parsePath(path)) {
     if (typeof token == 'string') {
       // Re-escaped: a literal `?` right after a parameter would read as "optional".
       out += token.replace(/[\\:?]/g, '\\$&');
@@ -119,7 +132,7 @@ export function shortenPath(template: string): string {
       `Path "${template}" has no parameter${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
     );
   }
-  return kept.replace(/\/$/, '') || '/';
+  return origin + (kept.replace(/\/$/, '') + (path.endsWith('/') ? '/' : '') || '/');
 }
 
 // ---- Types: the URL parameters of a template, inferred from its text. ----
@@ -199,7 +212,16 @@ type ArgsOf<F> =
  */
 export type PathArgs<S extends string> = string extends S
   ? Record<string, PathValue | undefined>
-  : ArgsOf<Scan<S, never, never>>;
+  : ArgsOf<Scan<SplitOrigin<S>[1], never, never>>;
+
+/** An absolute template's origin and the path after it, as `splitOrigin` splits it. */
+type SplitOrigin<S extends string> = S extends `${infer Scheme}://${infer Rest}`
+  ? Scheme extends `${string}${'/' | ':' | '\\' | '?'}${string}`
+    ? ['', S]
+    : Rest extends `${infer Host}/${infer Path}`
+      ? [`${Scheme}://${Host}`, `/${Path}`]
+      : [S, '']
+  : ['', S];
 
 /** The names of a template's parameters, required and optional. */
 export type PathKeys<S extends string> = keyof PathArgs<S> & string;
@@ -259,4 +281,11 @@ type ShortenName<
  */
 export type ShortenPath<S extends string> = string extends S
   ? string
-  : ShortenScan<S, '', '', false>;
+  : `${SplitOrigin<S>[0]}${EndSlash<ShortenScan<SplitOrigin<S>[1], '', '', false>, SplitOrigin<S>[1]>}`;
+
+/** `Short` with a `/` at its end when the template `S` ends with one (and `Short` does not). */
+type EndSlash<Short extends string, S extends string> = S extends `${string}/`
+  ? Short extends `${string}/`
+    ? Short
+    : `${Short}/`
+  : Short;
