@@ -49,6 +49,13 @@ function jsonAtEnd(stdout) {
   return JSON.parse(stdout.slice(start));
 }
 
+/** The lines in which npm 11 asks for install scripts to be reviewed (its allowScripts policy). */
+const scriptWarnings = ({ stdout, stderr }) =>
+  `${stdout}\n${stderr}`.split('\n').filter((line) => /install-scripts|allowScripts/.test(line));
+
+/** The lifecycle scripts npm runs when it installs a package (prepare: from git, a folder or a file). */
+const installTimeScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
+
 const results = [];
 function check(name, ok, detail = '') {
   results.push({ name, ok });
@@ -79,12 +86,17 @@ try {
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
 
   // --- 2. npm pack ------------------------------------------------------------------------------
+  const manifestBefore = readFileSync(join(clone, 'package.json'), 'utf8');
   const packed = jsonAtEnd(
     timed('npm pack (prepack builds)', () =>
       run('npm', ['pack', '--json', '--pack-destination', work], clone),
     ).stdout,
   )[0];
   const tarball = join(work, packed.filename);
+  check(
+    'npm pack leaves package.json as it was',
+    readFileSync(join(clone, 'package.json'), 'utf8') === manifestBefore,
+  );
   const shipped = packed.files.map((file) => file.path);
   console.log(`  ${packed.filename}: ${shipped.length} files, ${packed.size} B packed`);
 
@@ -157,8 +169,24 @@ try {
     JSON.stringify({ name: 'package-test-app', private: true, type: 'module' }),
   );
   // No peers: resource-elements/core needs none, and the install stays offline-friendly.
-  timed('npm install (the tarball)', () =>
+  const tarballInstall = timed('npm install (the tarball)', () =>
     run('npm', ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', tarball], app),
+  );
+  // The installed package.json is the tarball's own (npm writes it unchanged).
+  const installedScripts =
+    JSON.parse(readFileSync(join(app, 'node_modules/resource-elements/package.json'), 'utf8'))
+      .scripts ?? {};
+  const installTime = installTimeScripts.filter((name) => name in installedScripts);
+  check(
+    `the packed package.json has no install-time script (${installTimeScripts.join(', ')})`,
+    installTime.length === 0,
+    installTime.map((name) => `${name}: ${installedScripts[name]}`).join('; '),
+  );
+  const tarballWarnings = scriptWarnings(tarballInstall);
+  check(
+    'installing the tarball prints no install-script warning (npm 11 allowScripts)',
+    tarballWarnings.length === 0,
+    tarballWarnings.join(' | '),
   );
   const probe = [
     "const core = await import('resource-elements/core');",
