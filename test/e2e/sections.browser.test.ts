@@ -12,6 +12,8 @@ import {
   openDemo,
   query,
   queryAll,
+  requestCount,
+  requestsSince,
   resetApi,
   slowApi,
   textOf,
@@ -70,6 +72,50 @@ describe('demo e2e: pagination', () => {
     queryAll(feed, '.tabs button')[0]!.click();
     await feed.updateComplete;
     expect(postTitles(app)).to.deep.equal(all);
+  });
+});
+
+describe('demo e2e: pages of posts', () => {
+  beforeEach(resetApi);
+
+  it('Previous and Next show one page of posts at a time, each page its own read of ?page=N', async () => {
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((page) => serverPages('tech', [page])),
+    );
+    expect([first!.length, second!.length, third!.length]).to.deep.equal([5, 5, 2]);
+    const since = await requestCount();
+    const app = await openDemo();
+    const pages = query(app, 'demo-post-pages');
+    const titles = () => queryAll(pages, 'li').map((li) => textOf(li));
+    const button = (name: string) => query<HTMLButtonElement>(pages, `button.${name}`);
+
+    await until(() => expect(titles()).to.deep.equal(first));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 1');
+    expect(button('previous').disabled).to.equal(true);
+
+    button('next').click();
+    await until(() => expect(titles()).to.deep.equal(second));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 2');
+    expect(button('previous').disabled).to.equal(false);
+
+    // The last page is short: there is no next one.
+    button('next').click();
+    await until(() => expect(titles()).to.deep.equal(third));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 3');
+    await until(() => expect(button('next').disabled).to.equal(true));
+
+    button('previous').click();
+    await until(() => expect(titles()).to.deep.equal(second));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 2');
+
+    const asked = (await requestsSince(since)).filter((request) =>
+      request.startsWith('GET /tech/'),
+    );
+    expect(asked.slice(0, 3)).to.deep.equal([
+      'GET /tech/posts?page=1',
+      'GET /tech/posts?page=2',
+      'GET /tech/posts?page=3',
+    ]);
   });
 });
 
