@@ -7,6 +7,7 @@ import '../src/boundary/index.js';
 import '../src/devtools/index.js';
 import './todo-board.js';
 import './post-feed.js';
+import './post-pages.js';
 import './token-panel.js';
 import './user-directory.js';
 import './clock-widget.js';
@@ -227,7 +228,7 @@ export class DemoApp extends LitElement {
               <demo-todo-board></demo-todo-board>
             </resource-boundary>
           </section>
-          <section id="live">
+          <section class="wide" id="live">
             <h2>Live <code>events</code> <code>sync-tabs</code> <code>persist</code></h2>
             <p class="lead">
               Changes made through the API by anyone arrive over Server-Sent Events and update every
@@ -243,6 +244,14 @@ export class DemoApp extends LitElement {
               never twice the same post.
             </p>
             <demo-post-feed></demo-post-feed>
+          </section>
+          <section id="pages">
+            <h2>Pages <code>searchParams</code></h2>
+            <p class="lead">
+              Previous and Next show one page of the tech posts at a time, each its own read of
+              <code>?page=N</code>; a page read before shows at once.
+            </p>
+            <demo-post-pages></demo-post-pages>
           </section>
           <section id="auth">
             <h2>Auth headers <code>hookifyResource</code></h2>

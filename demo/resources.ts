@@ -129,6 +129,17 @@ export const PostResource = createResource({
   paginationField: 'page',
 });
 
+/**
+ * One page of a group's posts, read on its own: GET /api/:group/posts?page=N. Each page is its own
+ * read in the store (the previous/next list shows one at a time, and one already read shows at
+ * once), holding the same Post entities as the infinite list.
+ */
+export const postPage = new RestEndpoint({
+  path: '/api/:group/posts',
+  searchParams: {} as { page: number },
+  schema: [Post],
+});
+
 /** Polled once a second while something shows it. */
 export const clockEndpoint = new RestEndpoint({
   path: '/api/clock',
