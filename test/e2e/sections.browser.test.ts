@@ -203,6 +203,53 @@ describe('demo e2e: errors', () => {
   });
 });
 
+describe('demo e2e: errors, two visitors', () => {
+  const frames: HTMLIFrameElement[] = [];
+  beforeEach(resetApi);
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  /** Another visitor: a page of its own, showing the demo's error panel. */
+  async function anotherVisitor(): Promise<Element> {
+    const frame = document.createElement('iframe');
+    frames.push(frame);
+    const loaded = new Promise((resolve) =>
+      frame.addEventListener('load', resolve, { once: true }),
+    );
+    frame.src = '/test/e2e/visitor-frame.html';
+    document.body.append(frame);
+    await loaded;
+    return frame.contentDocument!.querySelector('demo-error-panel')!;
+  }
+
+  it('the failures "Fail next 2" queued stay with the page that asked: another visitor\'s first load succeeds', async () => {
+    const app = await openDemo();
+    const panel = query(app, 'demo-error-panel');
+    await until(() => expect(exists(panel, '.message')).to.equal(true));
+    // Two failures queued; the fetch after it takes the first.
+    query(panel, 'button.break').click();
+    await until(() => expect(exists(panel, '.alert')).to.equal(true));
+
+    const other = await anotherVisitor();
+    await until(
+      () => expect(exists(other, '.message') || exists(other, '.alert')).to.equal(true),
+      4000,
+    );
+    expect(exists(other, '.alert')).to.equal(false, "the other visitor's first load failed");
+    expect(textOf(query(other, '.message'))).to.equal('It worked this time.');
+
+    // The page that asked still has its second failure, then success.
+    const retry = () => query<HTMLButtonElement>(panel, 'button.retry');
+    await until(() => expect(retry().disabled).to.equal(false));
+    retry().click();
+    await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    await until(() => expect(retry().disabled).to.equal(false));
+    expect(textOf(query(panel, '.alert'))).to.contain('503');
+    retry().click();
+    await until(() => expect(exists(panel, '.alert')).to.equal(false));
+    expect(textOf(query(panel, '.message'))).to.equal('It worked this time.');
+  });
+});
+
 describe('demo e2e: auth header, custom Endpoint, polling', () => {
   beforeEach(resetApi);
 
