@@ -3,7 +3,7 @@
 // page and what the API says.
 import { expect } from '@open-wc/testing';
 import type { DemoApp } from '../../demo/app.js';
-import { TodoResource, UserResource } from '../../demo/resources.js';
+import { TodoResource, UserResource, demoClient } from '../../demo/resources.js';
 import { Controller } from '../../src/index.js';
 import { hydrate } from '../../src/hydration/index.js';
 import {
@@ -156,23 +156,31 @@ describe('demo e2e: infinite posts', () => {
 
 describe('demo e2e: errors', () => {
   beforeEach(resetApi);
+  // The demo rendered here is this page: the API's failures and their count are this page's.
+  const thisPage = { 'Demo-Client': demoClient };
 
   it('a failed first load shows the error and Retry; Retry succeeds', async () => {
-    await api('POST', '/unstable/fail', { times: 1 });
+    await api('POST', '/unstable/fail', { times: 1 }, thisPage);
     const app = await openDemo();
     const panel = query(app, 'demo-error-panel');
     await until(() => expect(exists(panel, '.alert')).to.equal(true));
     expect(textOf(query(panel, '.alert'))).to.contain('503');
     expect(textOf(query(panel, '.alert'))).to.contain('failed on purpose');
     expect(exists(panel, '.message')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 1, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 1,
+      failNext: 0,
+    });
 
     query(panel, 'button.retry').click();
     await until(() => expect(exists(panel, '.message')).to.equal(true));
     expect(textOf(query(panel, '.message'))).to.equal('It worked this time.');
     expect(textOf(query(panel, '.result'))).to.contain('2 requests so far');
     expect(exists(panel, '.alert')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 2,
+      failNext: 0,
+    });
   });
 
   it('failures after a success keep the last good data; retry until the server recovers', async () => {
@@ -183,7 +191,10 @@ describe('demo e2e: errors', () => {
     query(panel, 'button.break').click();
     await until(() => expect(exists(panel, '.alert')).to.equal(true));
     expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 1 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 2,
+      failNext: 1,
+    });
 
     const retry = () => query<HTMLButtonElement>(panel, 'button.retry');
     await until(() => expect(retry().disabled).to.equal(false));
@@ -194,12 +205,18 @@ describe('demo e2e: errors', () => {
     await until(() => expect(retry().disabled).to.equal(false));
     expect(textOf(query(panel, '.alert'))).to.contain('503');
     expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 3, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 3,
+      failNext: 0,
+    });
 
     retry().click();
     await until(() => expect(textOf(query(panel, '.result'))).to.contain('4 requests so far'));
     expect(exists(panel, '.alert')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 4, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 4,
+      failNext: 0,
+    });
   });
 });
 
