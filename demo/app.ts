@@ -80,6 +80,9 @@ export class DemoApp extends LitElement {
       color: var(--muted);
       font-size: 0.9rem;
     }
+    .lead code {
+      white-space: nowrap;
+    }
     /* The text, and at its right the page's controls; where they do not fit side by side (the
        devtools open beside the page) the controls go under the text, still at the right. */
     header {
