@@ -7,6 +7,7 @@ import '../src/boundary/index.js';
 import '../src/devtools/index.js';
 import './todo-board.js';
 import './post-feed.js';
+import './post-pages.js';
 import './token-panel.js';
 import './user-directory.js';
 import './clock-widget.js';
@@ -78,6 +79,9 @@ export class DemoApp extends LitElement {
       margin: 0.3rem 0 1rem;
       color: var(--muted);
       font-size: 0.9rem;
+    }
+    .lead code {
+      white-space: nowrap;
     }
     /* The text, and at its right the page's controls; where they do not fit side by side (the
        devtools open beside the page) the controls go under the text, still at the right. */
@@ -227,7 +231,7 @@ export class DemoApp extends LitElement {
               <demo-todo-board></demo-todo-board>
             </resource-boundary>
           </section>
-          <section id="live">
+          <section class="wide" id="live">
             <h2>Live <code>events</code> <code>sync-tabs</code> <code>persist</code></h2>
             <p class="lead">
               Changes made through the API by anyone arrive over Server-Sent Events and update every
@@ -243,6 +247,14 @@ export class DemoApp extends LitElement {
               never twice the same post.
             </p>
             <demo-post-feed></demo-post-feed>
+          </section>
+          <section id="pages">
+            <h2>Pages <code>searchParams</code></h2>
+            <p class="lead">
+              Previous and Next show one page of the tech posts at a time, each its own read of
+              <code>?page=N</code>; a page read before shows at once.
+            </p>
+            <demo-post-pages></demo-post-pages>
           </section>
           <section id="auth">
             <h2>Auth headers <code>hookifyResource</code></h2>

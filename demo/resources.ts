@@ -1,5 +1,6 @@
 // The demo's data layer: every entity and endpoint the elements read, against the built-in API
 // that `npm start` serves under /api (server/api.mjs).
+import { isServer } from 'lit';
 import {
   Entity,
   RestEndpoint,
@@ -129,12 +130,36 @@ export const PostResource = createResource({
   paginationField: 'page',
 });
 
+/**
+ * One page of a group's posts, read on its own: GET /api/:group/posts?page=N. Each page is its own
+ * read in the store (the previous/next list shows one at a time, and one already read shows at
+ * once), holding the same Post entities as the infinite list.
+ */
+export const postPage = new RestEndpoint({
+  path: '/api/:group/posts',
+  searchParams: {} as { page: number },
+  schema: [Post],
+});
+
 /** Polled once a second while something shows it. */
 export const clockEndpoint = new RestEndpoint({
   path: '/api/clock',
   schema: ClockTick,
   pollFrequency: 1000,
 });
+
+/**
+ * This page's name for the demo API, chosen at random when the page loads: the unstable
+ * endpoint's requests send it as their Demo-Client header, so the failures this page asks for
+ * ("Fail next 2") fail this page's requests only, and end with the page (a reload, or another
+ * visitor, is another page). A server render names none, as a tool calling the API.
+ */
+export const demoClient = isServer
+  ? ''
+  : Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) =>
+      byte.toString(16).padStart(2, '0'),
+    ).join('');
+const demoClientInit: RequestInit = demoClient ? { headers: { 'Demo-Client': demoClient } } : {};
 
 /**
  * Fails (503) as often as the API was told to. The panel shows the failure and a Retry button, so
@@ -146,13 +171,15 @@ export const unstableEndpoint = new RestEndpoint({
   schema: UnstableResult,
   errorExpiryLength: 10 * 60_000,
   retry: 0,
+  requestInit: demoClientInit,
 });
 
-/** Tells the API to fail the next `times` requests to /api/unstable. */
+/** Tells the API to fail the next `times` requests to /api/unstable of this page. */
 export const failNextEndpoint = new RestEndpoint({
   path: '/api/unstable/fail',
   method: 'POST',
   body: {} as { times: number },
+  requestInit: demoClientInit,
 });
 
 /** The token typed into the page; the hooks below read it on every use. */

@@ -10,6 +10,13 @@
 //   the installed package has no code.
 //
 // A package manager that sets no npm_config_local_prefix gets the build: better slow than empty.
+//
+// `prepare` is the only script npm runs in its clone of a git dependency that can build there: it
+// does not run `prepack` for one (npm/pacote#257), so without this script an app installing from
+// git gets no dist/. npm 11 counts this `prepare` as an install script of a git dependency and asks
+// the app to review it (allowScripts): building is what installing from git means. The tarball
+// (`npm pack`, `npm publish`) is packed without it (scripts/pack-manifest.mjs), so an app that
+// installs a tarball or the published package has no install script to review.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -51,6 +51,11 @@ try {
   await page.locator('demo-post-feed button.more').click();
   await page.locator('demo-post-feed li', { hasText: 'News post 10' }).waitFor();
 
+  // The other list of posts on its second page.
+  await page.locator('demo-post-pages li', { hasText: 'Tech post 1' }).first().waitFor();
+  await page.locator('demo-post-pages button.next').click();
+  await page.locator('demo-post-pages li', { hasText: 'Tech post 6' }).waitFor();
+
   // A token for /api/me.
   await page.locator('demo-token-panel input').fill('abc123');
   await page.locator('demo-token-panel button[type="submit"]').click();

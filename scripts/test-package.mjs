@@ -3,21 +3,26 @@
 // as a commit would bring them; untracked and ignored files stay behind) into a temporary folder,
 // links this checkout's node_modules into it, and there:
 //
-// 1. `npm pack`: its `prepack` builds dist/ (without it the tarball has no code and no error).
+// 1. `npm pack`: its `prepack` builds dist/ (without it the tarball has no code and no error),
+//    packs package.json without install-time scripts and leaves package.json as it was.
 //    The tarball must hold exactly what a user needs: package.json, README.md, LICENSE,
 //    CHANGELOG.md, custom-elements.json and dist/'s .js and .d.ts files (no sources, tests, test
 //    helpers or source maps), including every file package.json points at, and CHANGELOG.md
 //    must have a section for package.json's version;
 // 2. `npm publish --dry-run` must list the same files (--ignore-scripts: step 1 just built, and
 //    publish's build is the same `prepack`);
-// 3. installs the tarball into an empty folder, imports `resource-elements/core` in Node, and
-//    type-checks an import of every entry under `moduleResolution: node10` (package.json
-//    `typesVersions`; node10 ignores `exports`).
+// 3. installs the tarball into an empty folder: npm warns of no install script (npm 11's
+//    allowScripts review) and the installed package.json has none (preinstall, install,
+//    postinstall, prepare); imports `resource-elements/core` in Node, and type-checks an import of
+//    every entry under `moduleResolution: node10` (package.json `typesVersions`; node10 ignores
+//    `exports`).
 //
 //   node scripts/test-package.mjs [--git] [--keep]
 //
-// --git also installs the clone as a git dependency (`npm install git+file://…`), which runs
-// `prepare` there (about a minute: npm installs every devDependency in its own clone first).
+// --git also installs the clone as a git dependency (`npm install git+file://…`), twice (about a
+// minute each: npm installs every devDependency in its own clone first, then `prepare` builds):
+// unapproved, npm asks about resource-elements' `prepare` and nothing else; approved in the app's
+// allowScripts, it is quiet; either way dist/ is built and imports in Node.
 // --keep leaves the temporary folder. Counts go to .test-results/package-test.json.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,6 +54,13 @@ function jsonAtEnd(stdout) {
   return JSON.parse(stdout.slice(start));
 }
 
+/** The lines in which npm 11 asks for install scripts to be reviewed (its allowScripts policy). */
+const scriptWarnings = ({ stdout, stderr }) =>
+  `${stdout}\n${stderr}`.split('\n').filter((line) => /install-scripts|allowScripts/.test(line));
+
+/** The lifecycle scripts npm runs when it installs a package (prepare: from git, a folder or a file). */
+const installTimeScripts = ['preinstall', 'install', 'postinstall', 'prepare'];
+
 const results = [];
 function check(name, ok, detail = '') {
   results.push({ name, ok });
@@ -79,12 +91,17 @@ try {
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'), 'dir');
 
   // --- 2. npm pack ------------------------------------------------------------------------------
+  const manifestBefore = readFileSync(join(clone, 'package.json'), 'utf8');
   const packed = jsonAtEnd(
     timed('npm pack (prepack builds)', () =>
       run('npm', ['pack', '--json', '--pack-destination', work], clone),
     ).stdout,
   )[0];
   const tarball = join(work, packed.filename);
+  check(
+    'npm pack leaves package.json as it was',
+    readFileSync(join(clone, 'package.json'), 'utf8') === manifestBefore,
+  );
   const shipped = packed.files.map((file) => file.path);
   console.log(`  ${packed.filename}: ${shipped.length} files, ${packed.size} B packed`);
 
@@ -157,8 +174,24 @@ try {
     JSON.stringify({ name: 'package-test-app', private: true, type: 'module' }),
   );
   // No peers: resource-elements/core needs none, and the install stays offline-friendly.
-  timed('npm install (the tarball)', () =>
+  const tarballInstall = timed('npm install (the tarball)', () =>
     run('npm', ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', tarball], app),
+  );
+  // The installed package.json is the tarball's own (npm writes it unchanged).
+  const installedScripts =
+    JSON.parse(readFileSync(join(app, 'node_modules/resource-elements/package.json'), 'utf8'))
+      .scripts ?? {};
+  const installTime = installTimeScripts.filter((name) => name in installedScripts);
+  check(
+    `the packed package.json has no install-time script (${installTimeScripts.join(', ')})`,
+    installTime.length === 0,
+    installTime.map((name) => `${name}: ${installedScripts[name]}`).join('; '),
+  );
+  const tarballWarnings = scriptWarnings(tarballInstall);
+  check(
+    'installing the tarball prints no install-script warning (npm 11 allowScripts)',
+    tarballWarnings.length === 0,
+    tarballWarnings.join(' | '),
   );
   const probe = [
     "const core = await import('resource-elements/core');",
@@ -237,17 +270,47 @@ try {
     );
     rmSync(join(clone, 'node_modules'));
     const gitApp = join(work, 'git-app');
+    const gitUrl = `git+file://${clone}`;
     mkdirSync(gitApp);
     writeFileSync(
       join(gitApp, 'package.json'),
       JSON.stringify({ name: 'package-test-git-app', private: true, type: 'module' }),
     );
-    timed('npm install git+file://… (prepare builds in npm’s clone)', () =>
+    const gitInstall = timed('npm install git+file://… (prepare builds in npm’s clone)', () =>
       run(
         'npm',
-        ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', `git+file://${clone}`],
+        ['install', '--prefer-offline', '--omit=peer', '--no-package-lock', gitUrl],
         gitApp,
       ),
+    );
+    // From git, the package is built where it is installed: `prepare` is an install script there,
+    // which npm 11 asks the app to review. It must be the only one, and approving it (the app's
+    // allowScripts, keyed by the git URL) must quiet npm.
+    const gitWarnings = scriptWarnings(gitInstall);
+    const asked = gitWarnings.filter((line) => /@\d/.test(line));
+    check(
+      "installed from git: the only install script npm asks about is resource-elements' prepare",
+      asked.length === 1 && /resource-elements@[^ ]+ \(prepare: [^;]+\)$/.test(asked[0]),
+      gitWarnings.join(' | ') || 'no warning',
+    );
+    const gitManifest = JSON.parse(readFileSync(join(gitApp, 'package.json'), 'utf8'));
+    gitManifest.allowScripts = { [gitUrl]: true };
+    writeFileSync(join(gitApp, 'package.json'), JSON.stringify(gitManifest));
+    // Afresh: npm reviews install scripts only when it installs something.
+    rmSync(join(gitApp, 'node_modules'), { recursive: true, force: true });
+    const approvedInstall = timed(
+      'npm install git+file://… again, its build approved in allowScripts',
+      () => run('npm', ['install', '--prefer-offline', '--omit=peer', '--no-package-lock'], gitApp),
+    );
+    const approvedWarnings = scriptWarnings(approvedInstall);
+    check(
+      'installed from git with its build approved in allowScripts: npm prints no install-script warning',
+      approvedWarnings.length === 0,
+      approvedWarnings.join(' | '),
+    );
+    check(
+      'installed from git: dist/ was built in npm’s clone',
+      existsSync(join(gitApp, 'node_modules/resource-elements/dist/index.js')),
     );
     const fromGit = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
       cwd: gitApp,

@@ -7,6 +7,8 @@ import { createEventLog, openEventStream } from './events.mjs';
 const PAGE_SIZE = 5;
 const REQUEST_LOG = 500;
 const GROUPS = ['news', 'tech'];
+/** How many pages' queued failures of /unstable are kept; the oldest page's go first. */
+const FAILING_PAGES = 100;
 
 function seed() {
   const users = [
@@ -46,7 +48,27 @@ function seed() {
       });
     }
   }
-  return { users, todos, posts, nextTodoId: next, clockTicks: 0, failNext: 0, unstableHits: 0 };
+  return {
+    users,
+    todos,
+    posts,
+    nextTodoId: next,
+    clockTicks: 0,
+    // Failures of /unstable still to come, by the page that asked (see pageOf).
+    failNext: new Map(),
+    unstableHits: 0,
+  };
+}
+
+/**
+ * The page a request of /unstable comes from: its Demo-Client header (demo/resources.ts sends one
+ * chosen at random when the page loads), or '' for a request that names none (a tool, a test,
+ * the server render). "Fail next 2" fails the next requests of the page that asked, not of
+ * whoever comes next: another visitor, or the same tab reloaded, is another page.
+ */
+function pageOf(headers) {
+  const value = headers['demo-client'];
+  return typeof value === 'string' ? value.slice(0, 64) : '';
 }
 
 class HttpError extends Error {
@@ -244,24 +266,35 @@ export function createApi({ latency = 0 } = {}) {
     [
       'POST',
       /^\/unstable\/fail$/,
-      ({ body }) => {
+      ({ body, headers }) => {
         const times = body && typeof body.times === 'number' ? body.times : 1;
-        state.failNext = times;
+        const page = pageOf(headers);
+        // Set anew, as the newest: the oldest page's failures leave first.
+        state.failNext.delete(page);
+        if (times > 0) state.failNext.set(page, times);
+        if (state.failNext.size > FAILING_PAGES) {
+          state.failNext.delete(state.failNext.keys().next().value);
+        }
         return { body: { failNext: times } };
       },
     ],
     [
       'GET',
       /^\/unstable\/stats$/,
-      () => ({ body: { hits: state.unstableHits, failNext: state.failNext } }),
+      ({ headers }) => ({
+        body: { hits: state.unstableHits, failNext: state.failNext.get(pageOf(headers)) ?? 0 },
+      }),
     ],
     [
       'GET',
       /^\/unstable$/,
-      () => {
+      ({ headers }) => {
         state.unstableHits += 1;
-        if (state.failNext > 0) {
-          state.failNext -= 1;
+        const page = pageOf(headers);
+        const left = state.failNext.get(page) ?? 0;
+        if (left > 0) {
+          if (left > 1) state.failNext.set(page, left - 1);
+          else state.failNext.delete(page);
           throw new HttpError(503, 'The unstable endpoint failed on purpose. Retry to succeed.');
         }
         return {

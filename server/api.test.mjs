@@ -98,6 +98,33 @@ describe('demo REST API', () => {
     assert.equal(call('GET', '/unstable').status, 200);
   });
 
+  it('fails only the requests of the page that asked (its Demo-Client header)', () => {
+    const asking = { 'demo-client': 'page-a' };
+    call('POST', '/unstable/fail', { body: { times: 2 }, headers: asking });
+    assert.equal(call('GET', '/unstable', { headers: { 'demo-client': 'page-b' } }).status, 200);
+    assert.equal(call('GET', '/unstable').status, 200, 'a request that names no page');
+    assert.equal(call('GET', '/unstable', { headers: asking }).status, 503);
+    assert.deepEqual(call('GET', '/unstable/stats', { headers: asking }).body, {
+      hits: 3,
+      failNext: 1,
+    });
+    assert.deepEqual(call('GET', '/unstable/stats').body, { hits: 3, failNext: 0 });
+    assert.equal(call('GET', '/unstable', { headers: asking }).status, 503);
+    assert.equal(call('GET', '/unstable', { headers: asking }).status, 200);
+  });
+
+  it('keeps the failures queued by the latest 100 pages, not by every page ever seen', () => {
+    for (let page = 0; page <= 100; page++) {
+      call('POST', '/unstable/fail', {
+        body: { times: 1 },
+        headers: { 'demo-client': `p${page}` },
+      });
+    }
+    assert.equal(call('GET', '/unstable', { headers: { 'demo-client': 'p0' } }).status, 200);
+    assert.equal(call('GET', '/unstable', { headers: { 'demo-client': 'p1' } }).status, 503);
+    assert.equal(call('GET', '/unstable', { headers: { 'demo-client': 'p100' } }).status, 503);
+  });
+
   it('ticks a clock for polling', () => {
     assert.equal(call('GET', '/clock').body.ticks, 1);
     assert.equal(call('GET', '/clock').body.ticks, 2);

@@ -44,26 +44,14 @@ function urlHost(host) {
  * Listens on `host:port` and serves the demo (web-dev-server.config.mjs). Resolves with the HTTP
  * server, the Web Dev Server and the demo's URL; rejects with an Error whose message is one line
  * when the port is taken or the address cannot be used.
+ *
+ * The Web Dev Server starts first and its handler is attached before the port is opened: a
+ * request that arrives the moment the port accepts connections (a script that waits for the
+ * port, then asks) is answered, not left without a handler. When listening fails, the Web Dev
+ * Server is stopped again.
  */
 export async function startDemo({ port = 8000, host = '127.0.0.1', latency = 300 } = {}) {
   process.env.API_LATENCY = String(latency);
-  const http = createServer();
-  await new Promise((listening, failed) => {
-    http.once('error', (error) => {
-      if (error.code === 'EADDRINUSE') {
-        failed(
-          new Error(
-            `Port ${port} on ${host} is already in use: stop what uses it, or pick another with PORT=<port> npm start.`,
-          ),
-        );
-      } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') {
-        failed(new Error(`Cannot listen on ${host}:${port} (${error.code}): set HOST and PORT.`));
-      } else {
-        failed(error);
-      }
-    });
-    http.listen(port, host, listening);
-  });
   const dev = await startDevServer({
     // web-dev-server.config.mjs, found in the working directory (the repository's root).
     config: { middlewareMode: true },
@@ -71,7 +59,28 @@ export async function startDemo({ port = 8000, host = '127.0.0.1', latency = 300
     autoExitProcess: false,
     logStartMessage: false,
   });
-  http.on('request', dev.koaApp.callback());
+  const http = createServer(dev.koaApp.callback());
+  try {
+    await new Promise((listening, failed) => {
+      http.once('error', (error) => {
+        if (error.code === 'EADDRINUSE') {
+          failed(
+            new Error(
+              `Port ${port} on ${host} is already in use: stop what uses it, or pick another with PORT=<port> npm start.`,
+            ),
+          );
+        } else if (error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') {
+          failed(new Error(`Cannot listen on ${host}:${port} (${error.code}): set HOST and PORT.`));
+        } else {
+          failed(error);
+        }
+      });
+      http.listen(port, host, listening);
+    });
+  } catch (error) {
+    await dev.stop();
+    throw error;
+  }
   const url = `http://${urlHost(host)}:${http.address().port}/demo/`;
   return {
     http,

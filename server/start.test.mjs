@@ -3,7 +3,7 @@
 import { describe, it, before, after } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { settingsFrom, startDemo } from './start.mjs';
 
@@ -41,6 +41,56 @@ function refused(host, port) {
       done(true);
     });
     socket.once('error', () => done(true));
+  });
+}
+
+/** A port nothing listens on just now. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/**
+ * What a script that waits for the port does: tries to connect every few ms until the port
+ * accepts, then at once sends `GET path` on that connection. Resolves with the status line of the
+ * answer, or with `no answer within N ms`.
+ */
+function requestAsSoonAsConnectable(port, path, { answerWithin = 5000, tryFor = 20000 } = {}) {
+  const deadline = Date.now() + tryFor;
+  return new Promise((done, fail) => {
+    const attempt = () => {
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) fail(new Error(`port ${port} never accepted a connection`));
+        else setTimeout(attempt, 2);
+      });
+      socket.once('connect', () => {
+        socket.write(
+          `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
+        );
+        let received = '';
+        const silent = setTimeout(() => {
+          socket.destroy();
+          done(`no answer within ${answerWithin} ms`);
+        }, answerWithin);
+        socket.on('data', (chunk) => {
+          received += chunk;
+          if (received.includes('\r\n')) {
+            clearTimeout(silent);
+            socket.destroy();
+            done(received.slice(0, received.indexOf('\r\n')));
+          }
+        });
+      });
+    };
+    attempt();
   });
 }
 
@@ -103,6 +153,17 @@ describe('npm start (server/start.mjs)', () => {
     } finally {
       first.child.kill('SIGTERM');
       await first.exited;
+    }
+  });
+
+  it('answers a request sent the moment its port accepts connections', async () => {
+    const port = await freePort();
+    const starting = startDemo({ port, latency: 0 });
+    try {
+      const status = await requestAsSoonAsConnectable(port, '/api/todos');
+      assert.equal(status, 'HTTP/1.1 200 OK');
+    } finally {
+      await (await starting).stop();
     }
   });
 

@@ -3,7 +3,7 @@
 // page and what the API says.
 import { expect } from '@open-wc/testing';
 import type { DemoApp } from '../../demo/app.js';
-import { TodoResource, UserResource } from '../../demo/resources.js';
+import { TodoResource, UserResource, demoClient } from '../../demo/resources.js';
 import { Controller } from '../../src/index.js';
 import { hydrate } from '../../src/hydration/index.js';
 import {
@@ -12,6 +12,8 @@ import {
   openDemo,
   query,
   queryAll,
+  requestCount,
+  requestsSince,
   resetApi,
   slowApi,
   textOf,
@@ -73,6 +75,50 @@ describe('demo e2e: pagination', () => {
   });
 });
 
+describe('demo e2e: pages of posts', () => {
+  beforeEach(resetApi);
+
+  it('Previous and Next show one page of posts at a time, each page its own read of ?page=N', async () => {
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map((page) => serverPages('tech', [page])),
+    );
+    expect([first!.length, second!.length, third!.length]).to.deep.equal([5, 5, 2]);
+    const since = await requestCount();
+    const app = await openDemo();
+    const pages = query(app, 'demo-post-pages');
+    const titles = () => queryAll(pages, 'li').map((li) => textOf(li));
+    const button = (name: string) => query<HTMLButtonElement>(pages, `button.${name}`);
+
+    await until(() => expect(titles()).to.deep.equal(first));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 1');
+    expect(button('previous').disabled).to.equal(true);
+
+    button('next').click();
+    await until(() => expect(titles()).to.deep.equal(second));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 2');
+    expect(button('previous').disabled).to.equal(false);
+
+    // The last page is short: there is no next one.
+    button('next').click();
+    await until(() => expect(titles()).to.deep.equal(third));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 3');
+    await until(() => expect(button('next').disabled).to.equal(true));
+
+    button('previous').click();
+    await until(() => expect(titles()).to.deep.equal(second));
+    expect(textOf(query(pages, '.page'))).to.equal('Page 2');
+
+    const asked = (await requestsSince(since)).filter((request) =>
+      request.startsWith('GET /tech/'),
+    );
+    expect(asked.slice(0, 3)).to.deep.equal([
+      'GET /tech/posts?page=1',
+      'GET /tech/posts?page=2',
+      'GET /tech/posts?page=3',
+    ]);
+  });
+});
+
 describe('demo e2e: infinite posts', () => {
   beforeEach(resetApi);
 
@@ -110,23 +156,31 @@ describe('demo e2e: infinite posts', () => {
 
 describe('demo e2e: errors', () => {
   beforeEach(resetApi);
+  // The demo rendered here is this page: the API's failures and their count are this page's.
+  const thisPage = { 'Demo-Client': demoClient };
 
   it('a failed first load shows the error and Retry; Retry succeeds', async () => {
-    await api('POST', '/unstable/fail', { times: 1 });
+    await api('POST', '/unstable/fail', { times: 1 }, thisPage);
     const app = await openDemo();
     const panel = query(app, 'demo-error-panel');
     await until(() => expect(exists(panel, '.alert')).to.equal(true));
     expect(textOf(query(panel, '.alert'))).to.contain('503');
     expect(textOf(query(panel, '.alert'))).to.contain('failed on purpose');
     expect(exists(panel, '.message')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 1, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 1,
+      failNext: 0,
+    });
 
     query(panel, 'button.retry').click();
     await until(() => expect(exists(panel, '.message')).to.equal(true));
     expect(textOf(query(panel, '.message'))).to.equal('It worked this time.');
     expect(textOf(query(panel, '.result'))).to.contain('2 requests so far');
     expect(exists(panel, '.alert')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 2,
+      failNext: 0,
+    });
   });
 
   it('failures after a success keep the last good data; retry until the server recovers', async () => {
@@ -137,7 +191,10 @@ describe('demo e2e: errors', () => {
     query(panel, 'button.break').click();
     await until(() => expect(exists(panel, '.alert')).to.equal(true));
     expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 2, failNext: 1 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 2,
+      failNext: 1,
+    });
 
     const retry = () => query<HTMLButtonElement>(panel, 'button.retry');
     await until(() => expect(retry().disabled).to.equal(false));
@@ -148,12 +205,65 @@ describe('demo e2e: errors', () => {
     await until(() => expect(retry().disabled).to.equal(false));
     expect(textOf(query(panel, '.alert'))).to.contain('503');
     expect(textOf(query(panel, '.result'))).to.contain('1 request so far');
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 3, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 3,
+      failNext: 0,
+    });
 
     retry().click();
     await until(() => expect(textOf(query(panel, '.result'))).to.contain('4 requests so far'));
     expect(exists(panel, '.alert')).to.equal(false);
-    expect((await api('GET', '/unstable/stats')).body).to.deep.equal({ hits: 4, failNext: 0 });
+    expect((await api('GET', '/unstable/stats', undefined, thisPage)).body).to.deep.equal({
+      hits: 4,
+      failNext: 0,
+    });
+  });
+});
+
+describe('demo e2e: errors, two visitors', () => {
+  const frames: HTMLIFrameElement[] = [];
+  beforeEach(resetApi);
+  afterEach(() => frames.splice(0).forEach((frame) => frame.remove()));
+
+  /** Another visitor: a page of its own, showing the demo's error panel. */
+  async function anotherVisitor(): Promise<Element> {
+    const frame = document.createElement('iframe');
+    frames.push(frame);
+    const loaded = new Promise((resolve) =>
+      frame.addEventListener('load', resolve, { once: true }),
+    );
+    frame.src = '/test/e2e/visitor-frame.html';
+    document.body.append(frame);
+    await loaded;
+    return frame.contentDocument!.querySelector('demo-error-panel')!;
+  }
+
+  it('the failures "Fail next 2" queued stay with the page that asked: another visitor\'s first load succeeds', async () => {
+    const app = await openDemo();
+    const panel = query(app, 'demo-error-panel');
+    await until(() => expect(exists(panel, '.message')).to.equal(true));
+    // Two failures queued; the fetch after it takes the first.
+    query(panel, 'button.break').click();
+    await until(() => expect(exists(panel, '.alert')).to.equal(true));
+
+    const other = await anotherVisitor();
+    await until(
+      () => expect(exists(other, '.message') || exists(other, '.alert')).to.equal(true),
+      4000,
+    );
+    expect(exists(other, '.alert')).to.equal(false, "the other visitor's first load failed");
+    expect(textOf(query(other, '.message'))).to.equal('It worked this time.');
+
+    // The page that asked still has its second failure, then success.
+    const retry = () => query<HTMLButtonElement>(panel, 'button.retry');
+    await until(() => expect(retry().disabled).to.equal(false));
+    retry().click();
+    await (panel as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    await until(() => expect(retry().disabled).to.equal(false));
+    expect(textOf(query(panel, '.alert'))).to.contain('503');
+    retry().click();
+    await until(() => expect(exists(panel, '.alert')).to.equal(false));
+    expect(textOf(query(panel, '.message'))).to.equal('It worked this time.');
   });
 });
 

@@ -1,0 +1,95 @@
+// Posts of one group, a page at a time: Previous and Next change the page number, and each page is
+// its own read (postPage with `page` in its search params), so a page read before shows at once.
+import { LitElement, css, html } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { ResourceController } from '../src/index.js';
+import { POSTS_PER_PAGE, postPage } from './resources.js';
+import { controls } from './styles.js';
+
+@customElement('demo-post-pages')
+export class PostPages extends LitElement {
+  static override styles = [
+    controls,
+    css`
+      /* Always the height of a whole page, so the buttons stay put while a page loads. */
+      .box {
+        --row: 2rem;
+        min-height: calc(${POSTS_PER_PAGE} * var(--row));
+        margin: 0 0 0.75rem;
+        border-bottom: 1px solid var(--line);
+      }
+      ol {
+        margin: 0;
+        padding: 0;
+        list-style: none;
+      }
+      li {
+        counter-increment: post;
+        display: flex;
+        align-items: center;
+        gap: 0.6rem;
+        height: var(--row);
+        border-bottom: 1px solid var(--sunken);
+        font-size: 0.9rem;
+        white-space: nowrap;
+        overflow: hidden;
+      }
+      /* The post's place in the group, from the list's start (not text: the title is). */
+      li::before {
+        content: counter(post);
+        color: var(--muted);
+        font-variant-numeric: tabular-nums;
+        min-width: 1.5rem;
+        text-align: right;
+      }
+      .pager {
+        display: flex;
+        justify-content: space-between;
+        align-items: center;
+        gap: 0.5rem;
+        font-size: 0.85rem;
+      }
+    `,
+  ];
+
+  /** The group whose posts are paged. */
+  readonly group = 'tech';
+  @state() page = 1;
+
+  readonly #posts = new ResourceController(this, postPage, () => ({
+    group: this.group,
+    page: this.page,
+  }));
+
+  override render() {
+    const posts = this.#posts.value;
+    // A full page may have a next one; a short page is the last.
+    const hasNext = posts !== undefined && posts.length === POSTS_PER_PAGE;
+    return html`
+      <div class="box">
+        ${this.#posts.render({
+          pending: () => html`<p class="pending">Loading page ${this.page}…</p>`,
+          complete: (list) => html`
+            <ol style="counter-reset: post ${(this.page - 1) * POSTS_PER_PAGE}">
+              ${list.map((post) => html`<li>${post.title}</li>`)}
+            </ol>
+          `,
+          error: (error) => html`<p class="error">${(error as Error).message}</p>`,
+        })}
+      </div>
+      <div class="pager">
+        <button class="previous" ?disabled=${this.page === 1} @click=${() => (this.page -= 1)}>
+          ← Previous
+        </button>
+        <span class="page muted">Page ${this.page}</span>
+        <button class="next" ?disabled=${!hasNext} @click=${() => (this.page += 1)}>Next →</button>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'demo-post-pages': PostPages;
+  }
+}
