@@ -173,6 +173,12 @@ export interface RestEndpointOptions<
   /** Merged into every request's init (headers merged by name). */
   readonly requestInit?: RequestInit | undefined;
   /**
+   * True lets a mutation's answer come after a redirect: for an API that answers 307 or 308,
+   * which fetch follows with the method and body. By default a redirected mutation rejects (fetch
+   * follows a 301, 302 or 303 as a GET without the body, so the answer is not the mutation's).
+   */
+  readonly allowRedirects?: boolean | undefined;
+  /**
    * Makes a mutation optimistic with the usual guess for its method (PUT/POST: params and body;
    * PATCH: the stored entity with the body merged in; DELETE: the params), unless
    * `getOptimisticResponse` is given.

@@ -46,6 +46,8 @@ const derivedOf = new WeakMap<object, Record<string, unknown>>();
 const requestOf = new WeakMap<Response, RequestSummary>();
 /** Endpoints whose name was given, so extend keeps it instead of deriving a new one. */
 const namedByUser = new WeakSet<object>();
+/** The derived `push` and `unshift`: one body creates one entity. */
+const creates = new WeakSet<object>();
 
 // ---- Types of the derived members ----
 
@@ -206,6 +208,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   declare readonly keepsPage: boolean;
   /** Merged into every request's init. */
   declare readonly requestInit: RequestInit | undefined;
+  /** A mutation's answer may come after a redirect (307/308); by default that rejects. */
+  declare readonly allowRedirects: boolean | undefined;
   /** Mutations use the default optimistic guess of their method. */
   declare readonly optimistic: boolean | undefined;
   declare readonly dataExpiryLength: number | undefined;
@@ -377,10 +381,21 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         );
       }
       const sent = { method: request.method, url: request.url };
+      const named = `${sent.method} ${shortUrl(sent.url)}`;
+      // fetch follows a 301, 302 or 303 with a GET and no body: what answers is not the mutation.
+      if (response.redirected && this.sideEffect && !this.allowRedirects) {
+        throw new TypeError(
+          `${named} was redirected to ${shortUrl(response.url)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': fetch sends a 301/302/303 on as a GET without the body. Use the URL it redirects to (a trailing slash in the path?), or allowRedirects: true for an API that answers 307/308' : ''}`,
+        );
+      }
       requestOf.set(response, sent);
       request.status = response.status;
       // The body is part of the response: the timeout and an abort cover reading it too.
       const value = await this.parseResponse(response, sent);
+      // A list where one created entity belongs would file every member into the lists.
+      if (creates.has(this) && Array.isArray(value) && !Array.isArray(body)) {
+        throw new TypeError(`${named} answered an array (${value.length}) for one created entity`);
+      }
       request.processing = true;
       return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
     } catch (error) {
@@ -559,6 +574,7 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
                 keepsPage: false,
               } as any)
             : undefined;
+        if (variant && key != 'remove') creates.add(derived[key] as object);
       }
       return derived[key];
     },
