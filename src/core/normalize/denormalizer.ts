@@ -9,7 +9,7 @@ import {
   schemaKeys,
 } from '../schema/is.js';
 import { stepsOf } from '../schema/steps.js';
-import { assignOwn, computedBy, getOwn, hasOwn, setOwn } from '../util/own.js';
+import { assignOwn, computedBy, entry, getOwn, hasOwn, once, setOwn } from '../util/own.js';
 
 /**
  * What a denormalized value was built from: flat triples (key, pk, stored object). The value is
@@ -55,30 +55,14 @@ interface Done {
 const listIdentities = new WeakMap<object, Map<string, object>>();
 
 function listIdentity(schema: object, key: string): object {
-  let byKey = listIdentities.get(schema);
-  if (byKey === undefined) listIdentities.set(schema, (byKey = new Map()));
-  let identity = byKey.get(key);
-  if (identity === undefined) byKey.set(key, (identity = {}));
-  return identity;
+  return entry(entry(listIdentities, schema, Map), key, Object);
 }
-
-/** What the denormalizer keeps per entity class: its nested fields that may go missing. */
-const optionalFields = new WeakMap<object, ReadonlySet<string>>();
 
 /** Nested fields whose default is null or undefined: optional (computed once per class). */
-function optionalOf(entity: EntityClass): ReadonlySet<string> {
-  let optional = optionalFields.get(entity);
-  if (optional === undefined) {
-    const defaults = new (entity as unknown as new () => Record<string, unknown>)();
-    optional = new Set(
-      schemaKeys(entity.schema).filter(
-        (field) => defaults[field] === null || defaults[field] === undefined,
-      ),
-    );
-    optionalFields.set(entity, optional);
-  }
-  return optional;
-}
+const optionalOf = once((entity: EntityClass): ReadonlySet<string> => {
+  const defaults = new (entity as unknown as new () => Record<string, unknown>)();
+  return new Set(schemaKeys(entity.schema).filter((field) => defaults[field] == null));
+});
 
 /**
  * A new instance: the class's constructor (its field defaults, fresh per instance), then the
@@ -187,12 +171,10 @@ export class Denormalizer {
       const entity = isEntityClass(schema);
       const fields = entity ? schemaKeys(schema.schema) : [];
       const computed = computedBy(entity ? (schema.prototype as object) : null);
-      const memo = this.#memo;
-      let cached = memo?.get(schema);
-      if (memo !== undefined && cached === undefined) memo.set(schema, (cached = new WeakMap()));
+      const memo = this.#memo && entry(this.#memo, schema, WeakMap);
       this.#done.set(
         schema,
-        (done = { values: new Map(), deps: new Map(), fields, computed, memo: cached }),
+        (done = { values: new Map(), deps: new Map(), fields, computed, memo }),
       );
     }
     this.#lastSchema = schema;

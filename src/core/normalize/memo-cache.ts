@@ -1,7 +1,7 @@
 import type { Args, EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
 import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
-import { hasOwn, setOwn } from '../util/own.js';
+import { entry, hasOwn, setOwn } from '../util/own.js';
 import { isObject } from '../schema/is.js';
 
 /**
@@ -11,9 +11,7 @@ import { isObject } from '../schema/is.js';
 function compact(deps: Dependencies): Dependencies {
   const byKey = new Map<unknown, Map<unknown, unknown>>();
   for (let i = 0; i < deps.length; i += 3) {
-    let pks = byKey.get(deps[i]);
-    if (pks === undefined) byKey.set(deps[i], (pks = new Map()));
-    pks.set(deps[i + 1], deps[i + 2]);
+    entry(byKey, deps[i], Map).set(deps[i + 1], deps[i + 2]);
   }
   const out: Dependencies = [];
   for (const [key, pks] of byKey) for (const [pk, stored] of pks) out.push(key, pk, stored);
@@ -75,9 +73,9 @@ function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown
 export class MemoCache {
   #stored: StoredMemo = new WeakMap();
   readonly #byObject = new WeakMap<object, Map<unknown, MemoEntry[]>>();
-  // Reads whose normalized result is a plain value (a pk): bounded, as pks do not die like objects.
+  // Reads whose normalized result is a plain value (a pk): bounded (10,000 values), as pks do not
+  // die like objects.
   readonly #byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
-  static readonly #maxValueEntries = 10_000;
 
   /** Denormalizes `input` by `schema` against `entities`, the same object for the same inputs. */
   denormalize(schema: unknown, input: unknown, entities: EntityTable, _args: Args = []): unknown {
@@ -118,16 +116,9 @@ export class MemoCache {
   }
 
   #entriesFor(input: unknown): Map<unknown, MemoEntry[]> {
-    if (isObject(input)) {
-      let entries = this.#byObject.get(input);
-      if (!entries) this.#byObject.set(input, (entries = new Map()));
-      return entries;
-    }
-    let entries = this.#byValue.get(input);
-    if (!entries) {
-      if (this.#byValue.size >= MemoCache.#maxValueEntries) this.#byValue.clear();
-      this.#byValue.set(input, (entries = new Map()));
-    }
-    return entries;
+    if (isObject(input)) return entry(this.#byObject, input, Map);
+    const byValue = this.#byValue;
+    if (byValue.size >= 10_000 && !byValue.has(input)) byValue.clear();
+    return entry(byValue, input, Map);
   }
 }

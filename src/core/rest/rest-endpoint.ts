@@ -18,7 +18,7 @@ import { clampDelay, defaultTimers, type Timers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { pageSchema, withCollection } from '../schema/pagination.js';
 import { shortUrl } from '../util/describe.js';
-import { defineOwn } from '../util/own.js';
+import { defineOwn, entry } from '../util/own.js';
 import {
   checkRequest,
   headersRecord,
@@ -528,7 +528,7 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
   Object.defineProperty(RestEndpoint.prototype, key, {
     configurable: true,
     get(this: RestEndpoint<any>) {
-      const derived = derivedOf.get(this) ?? derivedOf.set(this, {}).get(this)!;
+      const derived = entry(derivedOf, this, Object);
       if (!(key in derived)) {
         const { paginationField: field, schema, name } = this;
         const method = key == 'remove' ? 'PATCH' : 'POST';

@@ -1,6 +1,6 @@
 import { PLACEHOLDER_PK } from './types.js';
 import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
-import { assignOwn, getOwn, hasOwn, schemaKeys } from '../util/own.js';
+import { assignOwn, defineOwn, entry, getOwn, hasOwn, schemaKeys } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
 const warnedKeys = new WeakSet<object>();
@@ -135,12 +135,7 @@ export abstract class Entity {
   // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would
   // hit the inherited getter; this setter turns it into an own property of the subclass.
   static set key(value: string) {
-    Object.defineProperty(this, 'key', {
-      value,
-      writable: true,
-      configurable: true,
-      enumerable: true,
-    });
+    defineOwn(this, 'key', value);
   }
 
   /**
@@ -227,9 +222,7 @@ export abstract class Entity {
     // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
     if (fields.length > 0) {
       // Inline, not a call: it runs once per entity with nested ones.
-      const { visited } = delegate;
-      let byInput = visited.get(this.key);
-      if (byInput === undefined) visited.set(this.key, (byInput = new Map()));
+      const byInput = entry(delegate.visited, this.key, Map);
       if (byInput.get(input as object) === pk) return pk;
       byInput.set(input as object, pk);
     }
