@@ -21,10 +21,7 @@ function compact(deps: Dependencies): Dependencies {
 /** A plain array or object: what a read builds around its entities, which keep their own identity. */
 function isPlain(value: unknown): value is Record<string, unknown> {
   return (
-    Array.isArray(value) ||
-    (value !== null &&
-      typeof value === 'object' &&
-      Object.getPrototypeOf(value) === Object.prototype)
+    Array.isArray(value) || (isObject(value) && Object.getPrototypeOf(value) === Object.prototype)
   );
 }
 
@@ -82,16 +79,14 @@ export class MemoCache {
     const bySchema = this.#entriesFor(input);
     // The last two results are kept: an optimistic update that is rolled back brings the tables
     // back to the older one, which is then still valid as it was.
-    const recent = bySchema.get(schema);
-    if (recent !== undefined) {
-      for (let i = recent.length - 1; i >= 0; i--) {
-        if (depsValid(recent[i]!.deps, entities)) return recent[i]!.value;
-      }
+    const recent = bySchema.get(schema) ?? [];
+    for (let i = recent.length; i--;) {
+      if (depsValid(recent[i]!.deps, entities)) return recent[i]!.value;
     }
-    let entry: MemoEntry;
+    let result: MemoEntry;
     const pass = new Denormalizer(entities, this.#stored);
     try {
-      entry = pass.run(schema, input);
+      result = pass.run(schema, input);
     } catch (error) {
       // A pass that failed (a constructor that threw, a graph too deep for the stack) left its
       // unfinished values behind as if built: forget them all, so the next read tries again
@@ -101,17 +96,17 @@ export class MemoCache {
     }
     // What is the same as in the last read keeps its object, so nothing re-renders for it; a
     // read the same as the one before (an optimistic update rolled back) is that one.
-    let value = entry.value;
-    if (recent !== undefined) {
-      const last = recent[recent.length - 1]!.value;
+    let value = result.value;
+    const last = recent.at(-1)?.value;
+    if (recent.length) {
       const older = recent[0]!.value;
       value = share(last, value, new Map());
       if (value !== last && older !== last && share(older, value, new Map()) === older) {
         value = older;
       }
     }
-    const next = { value, deps: pass.repeated ? compact(entry.deps) : entry.deps };
-    bySchema.set(schema, recent === undefined ? [next] : [recent[recent.length - 1]!, next]);
+    const next = { value, deps: pass.repeated ? compact(result.deps) : result.deps };
+    bySchema.set(schema, [...recent.slice(-1), next]);
     return value;
   }
 

@@ -2,6 +2,7 @@ import { PLACEHOLDER_PK } from './types.js';
 import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
 import { assignOwn, defineOwn, entry, getOwn, hasOwn, schemaKeys } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
+import { isObject, isRecord } from './is.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -26,7 +27,6 @@ export function pkProblem(id: unknown): string | undefined {
   return undefined;
 }
 
-/** Marks the Entity class side, so telling an entity schema apart is one property read. */
 /** How errors name an entity class: built only when something is wrong, not once per entity. */
 const named = (entity: typeof Entity): string => `Entity ${entity.key}`;
 
@@ -39,7 +39,7 @@ function checked(
   args: Args,
   { fail, failed }: NormalizeDelegate,
 ): { processed: Record<string, unknown>; pk: string } {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     fail(`${named(entity)} expected an object, got ${kindOf(input)}`);
   }
   let processed: Record<string, unknown>;
@@ -93,7 +93,7 @@ export abstract class Entity {
   /** The primary key of this entity; computed with `this` bound to the (processed) input. */
   abstract pk(parent?: unknown, key?: string, args?: Args): string | number | undefined;
 
-  static readonly [ENTITY_CLASS] = true;
+  declare static readonly [ENTITY_CLASS]: true;
 
   /** Schemas of nested members: other entities, `[Entity]`, collections, unions… */
   static schema: { readonly [field: string]: Schema } = {};
@@ -241,9 +241,12 @@ export abstract class Entity {
   static walk(value: unknown, walk: WalkStored, read: ReadStored): void {
     if (typeof value === 'object') return;
     const stored = read(this.key, String(value));
-    if (stored === null || typeof stored !== 'object') return;
+    if (!isObject(stored)) return;
     for (const field of schemaKeys(this.schema)) {
       walk(this.schema[field], getOwn(stored as Record<string, unknown>, field));
     }
   }
 }
+
+// Marks the Entity class side, so telling an entity schema apart is one property read.
+(Entity as { [ENTITY_CLASS]: true })[ENTITY_CLASS] = true;
