@@ -186,31 +186,21 @@ export class Denormalizer {
       ? schema
       : listIdentity(schema.storeIdentity ?? schema, key);
     const done = this.#doneFor(identity);
-    const memo = this.#memo;
+    const bySchema = done.memo;
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
     const finished = done.values.get(pk);
     if (finished !== undefined) {
       this.repeated = true;
       // No dependencies yet: a cycle back to an entity still being built.
-      if (memo !== undefined) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
+      if (bySchema) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
       return finished;
     }
     const stored = this.#lookup(key, pk);
     if (stored === undefined || stored === INVALID) {
-      if (memo !== undefined) this.#addDeps([key, pk, stored]);
+      if (bySchema) this.#addDeps([key, pk, stored]);
       return stored;
     }
-    // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
-    if (memo === undefined) {
-      // entity() enters its own value in `done`, as soon as the instance exists.
-      if (isEntityClass(schema))
-        return this.#entity(schema, stored as Record<string, unknown>, done, pk);
-      const value = schema.denormalizeStored!(stored, this.unvisit);
-      done.values.set(pk, value);
-      return value;
-    }
-    const bySchema = done.memo!;
-    const hit = bySchema.get(stored);
+    const hit = bySchema?.get(stored);
     // A value built from this very object alone (an entity without nested ones, found under
     // this pk) is still right: no other dependency to check.
     if (
@@ -229,6 +219,8 @@ export class Denormalizer {
       }
       return hit.value;
     }
+    // Built inline, not through a helper: deep graphs recurse here, so every frame counts.
+    // (entity() enters its own value in `done` as soon as the instance exists.)
     const parent = this.#frame;
     this.#frame = [key, pk, stored];
     let value: unknown;
@@ -240,9 +232,11 @@ export class Denormalizer {
       const deps = this.#frame!;
       this.#frame = parent;
       done.values.set(pk, value);
-      done.deps.set(pk, deps);
-      bySchema.set(stored, { value, deps });
-      this.#addDeps(deps, parent);
+      if (bySchema) {
+        done.deps.set(pk, deps);
+        bySchema.set(stored, { value, deps });
+        this.#addDeps(deps, parent);
+      }
     }
     return value;
   }
