@@ -9,7 +9,7 @@ import {
   schemaKeys,
 } from '../schema/is.js';
 import { stepsOf } from '../schema/steps.js';
-import { assignOwn, computedBy, entry, getOwn, hasOwn, once, setOwn } from '../util/own.js';
+import { assignOwn, computedBy, entry, getOwn, once, setOwn } from '../util/own.js';
 
 /**
  * What a denormalized value was built from: flat triples (key, pk, stored object). The value is
@@ -74,7 +74,7 @@ export function depsValid(deps: Dependencies, entities: EntityTable): boolean {
       key = deps[i];
       table = getOwn(entities, key as string);
     }
-    const current = table === undefined ? undefined : getOwn(table, deps[i + 1] as string);
+    const current = getOwn(table, deps[i + 1] as string);
     if (current !== deps[i + 2]) return false;
   }
   return true;
@@ -135,7 +135,7 @@ export class Denormalizer {
   readonly unvisit = (schema: unknown, input: unknown): unknown => {
     const entity = isEntityClass(schema);
     const steps = entity ? schema : stepsOf(schema);
-    if (steps === undefined || input === undefined || input === null) return input;
+    if (steps === undefined || input == null) return input;
     // Entities and stored lists are read from the store, once per pass and through the memo.
     if (entity || (steps as SchemaInstance).readsStore === true) {
       return this.#stored(steps as StoredSchema, steps.key!, input);
@@ -143,8 +143,8 @@ export class Denormalizer {
     return (steps as SchemaInstance).denormalize(input, [] as Args, this.unvisit);
   };
 
-  #addDeps(deps: Dependencies, frame = this.#frame): void {
-    if (frame !== undefined) for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
+  #addDeps(deps: Dependencies, frame = this.#frame!): void {
+    for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
   }
 
   #doneFor(schema: object): Done {
@@ -171,8 +171,7 @@ export class Denormalizer {
       this.#tableKey = key;
       this.#table = getOwn(this.entities, key);
     }
-    const table = this.#table;
-    const stored = table === undefined ? undefined : getOwn(table, pk);
+    const stored = getOwn(this.#table, pk);
     // Only objects are entities or lists: anything else in the table (null, a number: a damaged
     // or foreign state) reads as missing.
     return stored === INVALID || isObject(stored) ? stored : undefined;
@@ -181,7 +180,7 @@ export class Denormalizer {
   /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
   #stored(schema: StoredSchema, key: string, input: unknown): unknown {
     if (typeof input === 'object') return this.#inline(schema, input as object);
-    const pk = typeof input === 'string' ? input : String(input);
+    const pk = String(input);
     const identity = isEntityClass(schema)
       ? schema
       : listIdentity(schema.storeIdentity ?? schema, key);
@@ -255,12 +254,6 @@ export class Denormalizer {
       : this.#entity(schema, input as Record<string, unknown>, done, input);
   }
 
-  /** An entity that must not be shown: INVALID for the rest of this pass. */
-  #unshowable(slot: unknown, done: Done): typeof INVALID {
-    done.values.set(slot, INVALID);
-    return INVALID;
-  }
-
   /** Builds an entity from `stored`, entered in `done` under `slot` (its pk, or the object). */
   #entity(
     entity: EntityClass,
@@ -268,8 +261,12 @@ export class Denormalizer {
     done: Done,
     slot: unknown,
   ): unknown {
-    // Stored data the class rejects must not be shown, as at normalize time.
-    if (entity.validate(stored)) return this.#unshowable(slot, done);
+    // Stored data the class rejects must not be shown, as at normalize time: INVALID for the rest
+    // of this pass.
+    if (entity.validate(stored)) {
+      done.values.set(slot, INVALID);
+      return INVALID;
+    }
     // A new instance: the class's constructor (its field defaults, fresh per instance), then the
     // stored values. An instance built by its own constructor has the class's shape from the
     // start, which V8 reads and writes about twice as fast as an object given its fields one by one.
@@ -283,9 +280,8 @@ export class Denormalizer {
     const fields = done.fields;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
-      if (!hasOwn(stored, field)) continue;
-      const value = stored[field];
-      if (value === undefined || value === null) continue;
+      const value = getOwn(stored, field);
+      if (value == null) continue;
       const denormalized = this.unvisit(nested[field], value);
       if (denormalized === INVALID) {
         // A field whose default is null/undefined is optional: it simply goes away. A required
@@ -293,7 +289,8 @@ export class Denormalizer {
         // the store does not hold reads as undefined below, and never sends a request.)
         if (!optionalOf(entity).has(field)) {
           this.lacks ??= `${entity.key}.${field}`;
-          return this.#unshowable(slot, done);
+          done.values.set(slot, INVALID);
+          return INVALID;
         }
         setOwn(instance, field, undefined);
       } else {

@@ -141,14 +141,9 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
     }
   }
   // A name given is kept by extend; a default one says each endpoint's own method and path.
-  const name: string | undefined =
-    typeof options.name == 'string'
-      ? options.name
-      : namedByUser.has(from!)
-        ? (from as RestEndpoint).name
-        : undefined;
-  if (name !== undefined) namedByUser.add(endpoint);
-  defineOwn(endpoint, 'name', name ?? defaultName(endpoint));
+  const named = typeof options.name == 'string' ? options : namedByUser.has(from!) && from;
+  if (named) namedByUser.add(endpoint);
+  defineOwn(endpoint, 'name', named ? (named as RestEndpoint).name : defaultName(endpoint));
   return endpoint;
 }
 

@@ -2,7 +2,8 @@ import { PLACEHOLDER_PK } from './types.js';
 import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
 import { assignOwn, defineOwn, entry, getOwn, hasOwn, schemaKeys } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
-import { isObject, isRecord } from './is.js';
+import { isRecord } from './is.js';
+import { ObjectSchema } from './object.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -143,8 +144,7 @@ export abstract class Entity {
    * @example const draft = Todo.fromJS({ title: 'Buy milk' });
    */
   static fromJS<T extends Entity>(this: abstract new () => T, props: Partial<T> | object = {}): T {
-    const instance = new (this as unknown as new () => T)();
-    return assignOwn(instance, props);
+    return assignOwn(new (this as unknown as new () => T)(), props);
   }
 
   /**
@@ -239,11 +239,9 @@ export abstract class Entity {
 
   /** The walk step: hands each nested field of the stored entity `value` names on to `walk`. */
   static walk(value: unknown, walk: WalkStored, read: ReadStored): void {
-    if (typeof value === 'object') return;
-    const stored = read(this.key, String(value));
-    if (!isObject(stored)) return;
-    for (const field of schemaKeys(this.schema)) {
-      walk(this.schema[field], getOwn(stored as Record<string, unknown>, field));
+    // The stored entity's fields are walked as an object schema's members are.
+    if (typeof value !== 'object') {
+      ObjectSchema.prototype.walk.call(this, read(this.key, String(value)), walk);
     }
   }
 }
