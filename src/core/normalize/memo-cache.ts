@@ -32,9 +32,8 @@ function isPlain(value: unknown): value is Record<string, unknown> {
  * once (`done`), so a value that links back to itself ends.
  */
 function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown {
-  if (old === next || !isPlain(old) || !isPlain(next)) return next;
   const array = Array.isArray(next);
-  if (array !== Array.isArray(old)) return next;
+  if (old === next || !isPlain(old) || !isPlain(next) || array !== Array.isArray(old)) return next;
   if (done.has(next)) return done.get(next);
   done.set(next, next);
   // An array by index: its keys as strings would cost one string per member of a long list.
