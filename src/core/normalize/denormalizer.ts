@@ -119,9 +119,9 @@ export class Denormalizer {
 
   /** Denormalizes a whole read, recording its dependencies when there is a memo. */
   run(schema: unknown, input: unknown): MemoEntry {
-    this.#frame = [];
+    // The top frame: each value built below hands its dependencies back up to it.
+    const deps: Dependencies = (this.#frame = []);
     const value = this.unvisit(schema, input);
-    const deps = this.#frame;
     // A Union with nothing stored for it reads as undefined (as in the reference); one whose
     // member is missing from the store is missing, as an Entity is.
     const topMissing =
