@@ -9,7 +9,7 @@ import {
   schemaKeys,
 } from '../schema/is.js';
 import { stepsOf } from '../schema/steps.js';
-import { assignOwn, computedBy, getOwn, hasOwn, setOwn } from '../util/own.js';
+import { assignOwn, computedBy, entry, getOwn, once, setOwn } from '../util/own.js';
 
 /**
  * What a denormalized value was built from: flat triples (key, pk, stored object). The value is
@@ -55,47 +55,14 @@ interface Done {
 const listIdentities = new WeakMap<object, Map<string, object>>();
 
 function listIdentity(schema: object, key: string): object {
-  let byKey = listIdentities.get(schema);
-  if (byKey === undefined) listIdentities.set(schema, (byKey = new Map()));
-  let identity = byKey.get(key);
-  if (identity === undefined) byKey.set(key, (identity = {}));
-  return identity;
+  return entry(entry(listIdentities, schema, Map), key, Object);
 }
-
-/** What the denormalizer keeps per entity class: its nested fields that may go missing. */
-const optionalFields = new WeakMap<object, ReadonlySet<string>>();
 
 /** Nested fields whose default is null or undefined: optional (computed once per class). */
-function optionalOf(entity: EntityClass): ReadonlySet<string> {
-  let optional = optionalFields.get(entity);
-  if (optional === undefined) {
-    const defaults = new (entity as unknown as new () => Record<string, unknown>)();
-    optional = new Set(
-      schemaKeys(entity.schema).filter(
-        (field) => defaults[field] === null || defaults[field] === undefined,
-      ),
-    );
-    optionalFields.set(entity, optional);
-  }
-  return optional;
-}
-
-/**
- * A new instance: the class's constructor (its field defaults, fresh per instance), then the
- * stored values. An instance built by its own constructor has the class's shape from the start,
- * which V8 reads and writes about twice as fast as an object given its fields one by one.
- */
-function instantiate(
-  entity: EntityClass,
-  stored: object,
-  computed: ReadonlySet<string>,
-): Record<string, unknown> {
-  return assignOwn(
-    new (entity as unknown as new () => Record<string, unknown>)(),
-    stored,
-    computed,
-  );
-}
+const optionalOf = once((entity: EntityClass): ReadonlySet<string> => {
+  const defaults = new (entity as unknown as new () => Record<string, unknown>)();
+  return new Set(schemaKeys(entity.schema).filter((field) => defaults[field] == null));
+});
 
 /** True when every dependency still points at the same stored object. */
 export function depsValid(deps: Dependencies, entities: EntityTable): boolean {
@@ -107,7 +74,7 @@ export function depsValid(deps: Dependencies, entities: EntityTable): boolean {
       key = deps[i];
       table = getOwn(entities, key as string);
     }
-    const current = table === undefined ? undefined : getOwn(table, deps[i + 1] as string);
+    const current = getOwn(table, deps[i + 1] as string);
     if (current !== deps[i + 2]) return false;
   }
   return true;
@@ -152,15 +119,15 @@ export class Denormalizer {
 
   /** Denormalizes a whole read, recording its dependencies when there is a memo. */
   run(schema: unknown, input: unknown): MemoEntry {
-    this.#frame = [];
+    // The top frame: each value built below hands its dependencies back up to it.
+    const deps: Dependencies = (this.#frame = []);
     const value = this.unvisit(schema, input);
-    const deps = this.#frame;
     // A Union with nothing stored for it reads as undefined (as in the reference); one whose
     // member is missing from the store is missing, as an Entity is.
     const topMissing =
       value === undefined &&
       (isEntityClass(schema) ||
-        isStoredList(schema) ||
+        (isSchemaInstance(schema) && schema.readsStore === true) ||
         (input !== undefined && holdsEntity(schema)));
     return { value: topMissing ? INVALID : value, deps };
   }
@@ -168,7 +135,7 @@ export class Denormalizer {
   readonly unvisit = (schema: unknown, input: unknown): unknown => {
     const entity = isEntityClass(schema);
     const steps = entity ? schema : stepsOf(schema);
-    if (steps === undefined || input === undefined || input === null) return input;
+    if (steps === undefined || input == null) return input;
     // Entities and stored lists are read from the store, once per pass and through the memo.
     if (entity || (steps as SchemaInstance).readsStore === true) {
       return this.#stored(steps as StoredSchema, steps.key!, input);
@@ -176,8 +143,8 @@ export class Denormalizer {
     return (steps as SchemaInstance).denormalize(input, [] as Args, this.unvisit);
   };
 
-  #addDeps(deps: Dependencies, frame = this.#frame): void {
-    if (frame !== undefined) for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
+  #addDeps(deps: Dependencies, frame = this.#frame!): void {
+    for (let i = 0; i < deps.length; i++) frame.push(deps[i]);
   }
 
   #doneFor(schema: object): Done {
@@ -187,12 +154,10 @@ export class Denormalizer {
       const entity = isEntityClass(schema);
       const fields = entity ? schemaKeys(schema.schema) : [];
       const computed = computedBy(entity ? (schema.prototype as object) : null);
-      const memo = this.#memo;
-      let cached = memo?.get(schema);
-      if (memo !== undefined && cached === undefined) memo.set(schema, (cached = new WeakMap()));
+      const memo = this.#memo && entry(this.#memo, schema, WeakMap);
       this.#done.set(
         schema,
-        (done = { values: new Map(), deps: new Map(), fields, computed, memo: cached }),
+        (done = { values: new Map(), deps: new Map(), fields, computed, memo }),
       );
     }
     this.#lastSchema = schema;
@@ -206,8 +171,7 @@ export class Denormalizer {
       this.#tableKey = key;
       this.#table = getOwn(this.entities, key);
     }
-    const table = this.#table;
-    const stored = table === undefined ? undefined : getOwn(table, pk);
+    const stored = getOwn(this.#table, pk);
     // Only objects are entities or lists: anything else in the table (null, a number: a damaged
     // or foreign state) reads as missing.
     return stored === INVALID || isObject(stored) ? stored : undefined;
@@ -216,36 +180,26 @@ export class Denormalizer {
   /** Reads a stored entity or list by key and pk, built once per pass (and per memo). */
   #stored(schema: StoredSchema, key: string, input: unknown): unknown {
     if (typeof input === 'object') return this.#inline(schema, input as object);
-    const pk = typeof input === 'string' ? input : String(input);
+    const pk = String(input);
     const identity = isEntityClass(schema)
       ? schema
       : listIdentity(schema.storeIdentity ?? schema, key);
     const done = this.#doneFor(identity);
-    const memo = this.#memo;
+    const bySchema = done.memo;
     // Values are never undefined (an instance, a list, or INVALID), so one lookup says it all.
     const finished = done.values.get(pk);
     if (finished !== undefined) {
       this.repeated = true;
       // No dependencies yet: a cycle back to an entity still being built.
-      if (memo !== undefined) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
+      if (bySchema) this.#addDeps(done.deps.get(pk) ?? [key, pk, this.#lookup(key, pk)]);
       return finished;
     }
     const stored = this.#lookup(key, pk);
     if (stored === undefined || stored === INVALID) {
-      if (memo !== undefined) this.#addDeps([key, pk, stored]);
+      if (bySchema) this.#addDeps([key, pk, stored]);
       return stored;
     }
-    // (Built inline, not through a helper: deep graphs recurse here, so every frame counts.)
-    if (memo === undefined) {
-      // entity() enters its own value in `done`, as soon as the instance exists.
-      if (isEntityClass(schema))
-        return this.#entity(schema, stored as Record<string, unknown>, done, pk);
-      const value = schema.denormalizeStored!(stored, this.unvisit);
-      done.values.set(pk, value);
-      return value;
-    }
-    const bySchema = done.memo!;
-    const hit = bySchema.get(stored);
+    const hit = bySchema?.get(stored);
     // A value built from this very object alone (an entity without nested ones, found under
     // this pk) is still right: no other dependency to check.
     if (
@@ -264,6 +218,8 @@ export class Denormalizer {
       }
       return hit.value;
     }
+    // Built inline, not through a helper: deep graphs recurse here, so every frame counts.
+    // (entity() enters its own value in `done` as soon as the instance exists.)
     const parent = this.#frame;
     this.#frame = [key, pk, stored];
     let value: unknown;
@@ -275,9 +231,11 @@ export class Denormalizer {
       const deps = this.#frame!;
       this.#frame = parent;
       done.values.set(pk, value);
-      done.deps.set(pk, deps);
-      bySchema.set(stored, { value, deps });
-      this.#addDeps(deps, parent);
+      if (bySchema) {
+        done.deps.set(pk, deps);
+        bySchema.set(stored, { value, deps });
+        this.#addDeps(deps, parent);
+      }
     }
     return value;
   }
@@ -296,12 +254,6 @@ export class Denormalizer {
       : this.#entity(schema, input as Record<string, unknown>, done, input);
   }
 
-  /** An entity that must not be shown: INVALID for the rest of this pass. */
-  #unshowable(slot: unknown, done: Done): typeof INVALID {
-    done.values.set(slot, INVALID);
-    return INVALID;
-  }
-
   /** Builds an entity from `stored`, entered in `done` under `slot` (its pk, or the object). */
   #entity(
     entity: EntityClass,
@@ -309,17 +261,27 @@ export class Denormalizer {
     done: Done,
     slot: unknown,
   ): unknown {
-    // Stored data the class rejects must not be shown, as at normalize time.
-    if (entity.validate(stored)) return this.#unshowable(slot, done);
-    const instance = instantiate(entity, stored, done.computed);
+    // Stored data the class rejects must not be shown, as at normalize time: INVALID for the rest
+    // of this pass.
+    if (entity.validate(stored)) {
+      done.values.set(slot, INVALID);
+      return INVALID;
+    }
+    // A new instance: the class's constructor (its field defaults, fresh per instance), then the
+    // stored values. An instance built by its own constructor has the class's shape from the
+    // start, which V8 reads and writes about twice as fast as an object given its fields one by one.
+    const instance = assignOwn(
+      new (entity as unknown as new () => Record<string, unknown>)(),
+      stored,
+      done.computed,
+    );
     done.values.set(slot, instance);
     const nested = entity.schema;
     const fields = done.fields;
     for (let i = 0; i < fields.length; i++) {
       const field = fields[i]!;
-      if (!hasOwn(stored, field)) continue;
-      const value = stored[field];
-      if (value === undefined || value === null) continue;
+      const value = getOwn(stored, field);
+      if (value == null) continue;
       const denormalized = this.unvisit(nested[field], value);
       if (denormalized === INVALID) {
         // A field whose default is null/undefined is optional: it simply goes away. A required
@@ -327,7 +289,8 @@ export class Denormalizer {
         // the store does not hold reads as undefined below, and never sends a request.)
         if (!optionalOf(entity).has(field)) {
           this.lacks ??= `${entity.key}.${field}`;
-          return this.#unshowable(slot, done);
+          done.values.set(slot, INVALID);
+          return INVALID;
         }
         setOwn(instance, field, undefined);
       } else {
@@ -351,8 +314,4 @@ export function denormalize(
   _args: Args = [],
 ): unknown {
   return new Denormalizer(entities).run(schema, input).value;
-}
-
-function isStoredList(schema: unknown): boolean {
-  return isSchemaInstance(schema) && schema.readsStore === true;
 }

@@ -1,7 +1,7 @@
 import type { Args, EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
 import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
-import { hasOwn, setOwn } from '../util/own.js';
+import { entry, hasOwn, setOwn } from '../util/own.js';
 import { isObject } from '../schema/is.js';
 
 /**
@@ -11,9 +11,7 @@ import { isObject } from '../schema/is.js';
 function compact(deps: Dependencies): Dependencies {
   const byKey = new Map<unknown, Map<unknown, unknown>>();
   for (let i = 0; i < deps.length; i += 3) {
-    let pks = byKey.get(deps[i]);
-    if (pks === undefined) byKey.set(deps[i], (pks = new Map()));
-    pks.set(deps[i + 1], deps[i + 2]);
+    entry(byKey, deps[i], Map).set(deps[i + 1], deps[i + 2]);
   }
   const out: Dependencies = [];
   for (const [key, pks] of byKey) for (const [pk, stored] of pks) out.push(key, pk, stored);
@@ -23,10 +21,7 @@ function compact(deps: Dependencies): Dependencies {
 /** A plain array or object: what a read builds around its entities, which keep their own identity. */
 function isPlain(value: unknown): value is Record<string, unknown> {
   return (
-    Array.isArray(value) ||
-    (value !== null &&
-      typeof value === 'object' &&
-      Object.getPrototypeOf(value) === Object.prototype)
+    Array.isArray(value) || (isObject(value) && Object.getPrototypeOf(value) === Object.prototype)
   );
 }
 
@@ -37,9 +32,8 @@ function isPlain(value: unknown): value is Record<string, unknown> {
  * once (`done`), so a value that links back to itself ends.
  */
 function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown {
-  if (old === next || !isPlain(old) || !isPlain(next)) return next;
   const array = Array.isArray(next);
-  if (array !== Array.isArray(old)) return next;
+  if (old === next || !isPlain(old) || !isPlain(next) || array !== Array.isArray(old)) return next;
   if (done.has(next)) return done.get(next);
   done.set(next, next);
   // An array by index: its keys as strings would cost one string per member of a long list.
@@ -75,25 +69,23 @@ function share(old: unknown, next: unknown, done: Map<object, unknown>): unknown
 export class MemoCache {
   #stored: StoredMemo = new WeakMap();
   readonly #byObject = new WeakMap<object, Map<unknown, MemoEntry[]>>();
-  // Reads whose normalized result is a plain value (a pk): bounded, as pks do not die like objects.
+  // Reads whose normalized result is a plain value (a pk): bounded (10,000 values), as pks do not
+  // die like objects.
   readonly #byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
-  static readonly #maxValueEntries = 10_000;
 
   /** Denormalizes `input` by `schema` against `entities`, the same object for the same inputs. */
   denormalize(schema: unknown, input: unknown, entities: EntityTable, _args: Args = []): unknown {
     const bySchema = this.#entriesFor(input);
     // The last two results are kept: an optimistic update that is rolled back brings the tables
     // back to the older one, which is then still valid as it was.
-    const recent = bySchema.get(schema);
-    if (recent !== undefined) {
-      for (let i = recent.length - 1; i >= 0; i--) {
-        if (depsValid(recent[i]!.deps, entities)) return recent[i]!.value;
-      }
+    const recent = bySchema.get(schema) ?? [];
+    for (let i = recent.length; i--;) {
+      if (depsValid(recent[i]!.deps, entities)) return recent[i]!.value;
     }
-    let entry: MemoEntry;
+    let result: MemoEntry;
     const pass = new Denormalizer(entities, this.#stored);
     try {
-      entry = pass.run(schema, input);
+      result = pass.run(schema, input);
     } catch (error) {
       // A pass that failed (a constructor that threw, a graph too deep for the stack) left its
       // unfinished values behind as if built: forget them all, so the next read tries again
@@ -103,31 +95,24 @@ export class MemoCache {
     }
     // What is the same as in the last read keeps its object, so nothing re-renders for it; a
     // read the same as the one before (an optimistic update rolled back) is that one.
-    let value = entry.value;
-    if (recent !== undefined) {
-      const last = recent[recent.length - 1]!.value;
+    let value = result.value;
+    const last = recent.at(-1)?.value;
+    if (recent.length) {
       const older = recent[0]!.value;
       value = share(last, value, new Map());
       if (value !== last && older !== last && share(older, value, new Map()) === older) {
         value = older;
       }
     }
-    const next = { value, deps: pass.repeated ? compact(entry.deps) : entry.deps };
-    bySchema.set(schema, recent === undefined ? [next] : [recent[recent.length - 1]!, next]);
+    const next = { value, deps: pass.repeated ? compact(result.deps) : result.deps };
+    bySchema.set(schema, [...recent.slice(-1), next]);
     return value;
   }
 
   #entriesFor(input: unknown): Map<unknown, MemoEntry[]> {
-    if (isObject(input)) {
-      let entries = this.#byObject.get(input);
-      if (!entries) this.#byObject.set(input, (entries = new Map()));
-      return entries;
-    }
-    let entries = this.#byValue.get(input);
-    if (!entries) {
-      if (this.#byValue.size >= MemoCache.#maxValueEntries) this.#byValue.clear();
-      this.#byValue.set(input, (entries = new Map()));
-    }
-    return entries;
+    if (isObject(input)) return entry(this.#byObject, input, Map);
+    const byValue = this.#byValue;
+    if (byValue.size >= 10_000 && !byValue.has(input)) byValue.clear();
+    return entry(byValue, input, Map);
   }
 }

@@ -5,7 +5,7 @@
  * record holds; any other record is copied once, and the copy is owned from then on.
  * `Store.snapshot()` gives ownership up, so a state handed out stays as it is.
  */
-import { hasOwn, setOwn } from '../util/own.js';
+import { entry, hasOwn, setOwn } from '../util/own.js';
 import type { WriteLog } from '../util/write-log.js';
 
 type AnyRecord = Readonly<Record<string, unknown>>;
@@ -90,11 +90,6 @@ export class Writer {
   }
 
   #logged(record: object, key: string): void {
-    const log = this.log;
-    if (log) {
-      let keys = log.get(record);
-      if (keys === undefined) log.set(record, (keys = new Set()));
-      keys.add(key);
-    }
+    if (this.log) entry(this.log, record, Set).add(key);
   }
 }

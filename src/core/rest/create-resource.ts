@@ -243,38 +243,32 @@ export function createResource<const O extends ResourceOptions>(
   // Every other member is `get` extended. A `retry` given for the resource is for its reads: a
   // mutation retries only when its own endpoint says so (`TodoResource.update.extend({ retry: 2 })`).
   const mutation = { optimistic, retry: undefined };
-  for (const [name, extra] of [
+  for (const [name, extra] of Object.entries({
     // Throws for a path without parameter, naming the path: better now than at the first list call.
-    [
-      'getList',
-      {
-        path: shortenPath(path),
-        schema: collection,
-        paginationField,
-        optimistic,
-      },
-    ],
-    ['update', { ...mutation, method: 'PUT' }],
-    ['partialUpdate', { ...mutation, method: 'PATCH' }],
-    ['move', { ...mutation, method: 'PATCH', schema: collection.move }],
+    getList: {
+      path: shortenPath(path),
+      schema: collection,
+      paginationField,
+      optimistic,
+    },
+    update: { ...mutation, method: 'PUT' },
+    partialUpdate: { ...mutation, method: 'PATCH' },
+    move: { ...mutation, method: 'PATCH', schema: collection.move },
     // An Entity or a Union is invalidated; any other schema reads the response as it is.
-    [
-      'delete',
-      {
-        ...mutation,
-        method: 'DELETE',
-        schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
-        // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
-        // is; otherwise the URL params of the call, from which Invalidate computes the pk.
-        process: (value: unknown, params?: unknown) =>
-          (typeof value == 'string' && value) ||
-          typeof value == 'number' ||
-          (isRecord(value) && Object.keys(value).length)
-            ? value
-            : (params ?? {}),
-      },
-    ],
-  ] as const) {
+    delete: {
+      ...mutation,
+      method: 'DELETE',
+      schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
+      // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
+      // is; otherwise the URL params of the call, from which Invalidate computes the pk.
+      process: (value: unknown, params?: unknown) =>
+        (typeof value == 'string' && value) ||
+        typeof value == 'number' ||
+        (isRecord(value) && Object.keys(value).length)
+          ? value
+          : (params ?? {}),
+    },
+  })) {
     members[name] = members.get.extend({ ...extra, name: `${label}.${name}` } as any);
   }
   return withExtend(members) as unknown as Resource<ResourceMembers<O>>;

@@ -62,20 +62,20 @@ export function pathText(
   where: string,
 ): string | undefined {
   const value = params[name];
-  if (value == null) {
+  if (value == null || value === '') {
     if (optional) return;
-    throw new Error(`Missing required p${where.slice(1)}: got ${describeValue(params)}.`);
+    throw new Error(
+      value == null
+        ? `Missing required p${where.slice(1)}: got ${describeValue(params)}.`
+        : `${where} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
+    );
   }
   if (typeof value != 'string' && typeof value != 'bigint' && !Number.isFinite(value)) {
     throw new TypeError(
       `${where} must be a string or a finite number: got ${describeValue(value)}.`,
     );
   }
-  const text = String(value);
-  if (text || optional) return text || undefined;
-  throw new Error(
-    `${where} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
-  );
+  return String(value);
 }
 
 /**
@@ -86,10 +86,11 @@ export function queryText(value: unknown, where: () => string): string {
   if (value === null) return '';
   const date = value instanceof Date;
   // NaN, Infinity and an invalid Date have no text a server would read as meant.
-  if (date ? isNaN(+value) : typeof value == 'number' && !isFinite(value)) {
+  if ((date || typeof value == 'number') && !isFinite(value as number)) {
     throw new TypeError(`${where()} is ${String(value)}.`);
   }
-  if (!date && !['string', 'number', 'boolean', 'bigint'].includes(typeof value)) {
+  // A string, number, boolean or bigint (a symbol, object or function has no query text).
+  if (!date && !/^(st|n|b)/.test(typeof value)) {
     throw new TypeError(
       `${where()} must be a query value${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (a string, number, boolean, Date or an array of them)' : ''}: got ${typeof value}.`,
     );
@@ -201,7 +202,7 @@ export function requestFailure(error: unknown, request: RequestState): unknown {
   ) {
     return new TypeError(`${shown} ${before} (a header was refused).`);
   }
-  if (signal?.aborted) return new AbortError({ method, url, reason: signal.reason });
+  if (signal?.aborted) return new AbortError({ ...request, reason: signal.reason });
   // A request init that could not be built (a body JSON cannot encode, a throwing getHeaders),
   // and what fetch or a process() that reads a field the answer lacks throws: they say what, not
   // which request. An error class of the app's own passes through.

@@ -5,7 +5,7 @@
 import type { Snapshot } from '../protocol/types.js';
 import type { EntityClass } from '../schema/types.js';
 import { PLACEHOLDER_PK } from '../schema/types.js';
-import { assignOwn } from '../util/own.js';
+import { assignOwn, once } from '../util/own.js';
 import { holdsEntity, isEntityClass, isObject, isRecord } from '../schema/is.js';
 
 /** The parts of an endpoint the default guesses need. */
@@ -26,8 +26,8 @@ function spread(from: object, body: unknown): Record<string, unknown> {
 }
 
 /** Placeholder pks of optimistic creates, by their body: the same on every replay of one call. */
-const placeholders = new WeakMap<object, string>();
 let placeholderCount = 0;
+const placeholderOf = once((_source: object) => `optimistic-${++placeholderCount}`);
 
 /**
  * The default `getOptimisticResponse` for an endpoint's method: PUT and POST give params and body
@@ -52,10 +52,7 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
       // placeholder, attached whatever pk() gives now: normalize uses it only for a pk it refuses
       // (none, '', NaN…), so the rules live in one place. Not enumerable: never stored.
       const source = isObject(body) ? body : value;
-      let placeholder = placeholders.get(source);
-      if (!placeholder)
-        placeholders.set(source, (placeholder = `optimistic-${++placeholderCount}`));
-      Object.defineProperty(value, PLACEHOLDER_PK, { value: placeholder });
+      Object.defineProperty(value, PLACEHOLDER_PK, { value: placeholderOf(source) });
     }
     if (method != 'PATCH') return value;
     // A Union's member is the one its type field (in the params or the body) names.

@@ -18,7 +18,7 @@ import { clampDelay, defaultTimers, type Timers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { pageSchema, withCollection } from '../schema/pagination.js';
 import { shortUrl } from '../util/describe.js';
-import { defineOwn } from '../util/own.js';
+import { defineOwn, entry } from '../util/own.js';
 import {
   checkRequest,
   headersRecord,
@@ -143,14 +143,9 @@ function make(proto: object, options: Record<string, any>, from?: object): RestE
     }
   }
   // A name given is kept by extend; a default one says each endpoint's own method and path.
-  const name: string | undefined =
-    typeof options.name == 'string'
-      ? options.name
-      : namedByUser.has(from!)
-        ? (from as RestEndpoint).name
-        : undefined;
-  if (name !== undefined) namedByUser.add(endpoint);
-  defineOwn(endpoint, 'name', name ?? defaultName(endpoint));
+  const named = typeof options.name == 'string' ? options : namedByUser.has(from!) && from;
+  if (named) namedByUser.add(endpoint);
+  defineOwn(endpoint, 'name', named ? (named as RestEndpoint).name : defaultName(endpoint));
   return endpoint;
 }
 
@@ -549,7 +544,7 @@ for (const key of ['push', 'unshift', 'remove', 'getPage']) {
   Object.defineProperty(RestEndpoint.prototype, key, {
     configurable: true,
     get(this: RestEndpoint<any>) {
-      const derived = derivedOf.get(this) ?? derivedOf.set(this, {}).get(this)!;
+      const derived = entry(derivedOf, this, Object);
       if (!(key in derived)) {
         const { paginationField: field, schema, name } = this;
         const method = key == 'remove' ? 'PATCH' : 'POST';

@@ -1,7 +1,9 @@
 import { PLACEHOLDER_PK } from './types.js';
 import type { Args, NormalizeDelegate, ReadStored, Schema, Visit, WalkStored } from './types.js';
-import { assignOwn, getOwn, hasOwn, schemaKeys } from '../util/own.js';
+import { assignOwn, defineOwn, entry, getOwn, hasOwn, schemaKeys } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
+import { isRecord } from './is.js';
+import { ObjectSchema } from './object.js';
 
 const warnedKeys = new WeakSet<object>();
 
@@ -38,7 +40,7 @@ function checked(
   args: Args,
   { fail, failed }: NormalizeDelegate,
 ): { processed: Record<string, unknown>; pk: string } {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+  if (!isRecord(input)) {
     fail(`${named(entity)} expected an object, got ${kindOf(input)}`);
   }
   let processed: Record<string, unknown>;
@@ -93,7 +95,7 @@ export abstract class Entity {
   /** The primary key of this entity; computed with `this` bound to the (processed) input. */
   abstract pk(parent?: unknown, key?: string, args?: Args): string | number | undefined;
 
-  static readonly [ENTITY_CLASS] = true;
+  declare static readonly [ENTITY_CLASS]: true;
 
   /** Schemas of nested members: other entities, `[Entity]`, collections, unions… */
   static schema: { readonly [field: string]: Schema } = {};
@@ -135,12 +137,7 @@ export abstract class Entity {
   // With `useDefineForClassFields: false`, `static key = 'Todo'` is an assignment, which would
   // hit the inherited getter; this setter turns it into an own property of the subclass.
   static set key(value: string) {
-    Object.defineProperty(this, 'key', {
-      value,
-      writable: true,
-      configurable: true,
-      enumerable: true,
-    });
+    defineOwn(this, 'key', value);
   }
 
   /**
@@ -148,8 +145,7 @@ export abstract class Entity {
    * @example const draft = Todo.fromJS({ title: 'Buy milk' });
    */
   static fromJS<T extends Entity>(this: abstract new () => T, props: Partial<T> | object = {}): T {
-    const instance = new (this as unknown as new () => T)();
-    return assignOwn(instance, props);
+    return assignOwn(new (this as unknown as new () => T)(), props);
   }
 
   /**
@@ -227,9 +223,7 @@ export abstract class Entity {
     // Only an entity with nested schemas can lead back or fan out; a leaf costs one visit.
     if (fields.length > 0) {
       // Inline, not a call: it runs once per entity with nested ones.
-      const { visited } = delegate;
-      let byInput = visited.get(this.key);
-      if (byInput === undefined) visited.set(this.key, (byInput = new Map()));
+      const byInput = entry(delegate.visited, this.key, Map);
       if (byInput.get(input as object) === pk) return pk;
       byInput.set(input as object, pk);
     }
@@ -246,11 +240,12 @@ export abstract class Entity {
 
   /** The walk step: hands each nested field of the stored entity `value` names on to `walk`. */
   static walk(value: unknown, walk: WalkStored, read: ReadStored): void {
-    if (typeof value === 'object') return;
-    const stored = read(this.key, String(value));
-    if (stored === null || typeof stored !== 'object') return;
-    for (const field of schemaKeys(this.schema)) {
-      walk(this.schema[field], getOwn(stored as Record<string, unknown>, field));
+    // The stored entity's fields are walked as an object schema's members are.
+    if (typeof value !== 'object') {
+      ObjectSchema.prototype.walk.call(this, read(this.key, String(value)), walk);
     }
   }
 }
+
+// Marks the Entity class side, so telling an entity schema apart is one property read.
+(Entity as { [ENTITY_CLASS]: true })[ENTITY_CLASS] = true;

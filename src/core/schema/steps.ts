@@ -5,10 +5,16 @@
  */
 import { ArraySchema, shorthandMember } from './array.js';
 import { ObjectSchema } from './object.js';
-import { isEntityClass, isSchemaInstance } from './is.js';
+import { isEntityClass, isObject, isSchemaInstance } from './is.js';
+import { once } from '../util/own.js';
 import type { EntityClass, Schema, SchemaInstance } from './types.js';
 
-const shorthands = new WeakMap<object, SchemaInstance>();
+/** The steps of a shorthand, made once per shorthand object. */
+const shorthand = once((schema: object): SchemaInstance =>
+  Array.isArray(schema)
+    ? new ArraySchema(shorthandMember(schema) as Schema, true)
+    : new ObjectSchema(schema as Record<string, unknown>),
+);
 
 /**
  * The schema with steps for `schema`, or undefined for a value that is not one (the value is
@@ -17,13 +23,5 @@ const shorthands = new WeakMap<object, SchemaInstance>();
  */
 export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefined {
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
-  if (schema === null || typeof schema !== 'object') return undefined;
-  let steps = shorthands.get(schema);
-  if (steps === undefined) {
-    steps = Array.isArray(schema)
-      ? new ArraySchema(shorthandMember(schema) as Schema, true)
-      : new ObjectSchema(schema as Record<string, unknown>);
-    shorthands.set(schema, steps);
-  }
-  return steps;
+  return isObject(schema) ? shorthand(schema) : undefined;
 }

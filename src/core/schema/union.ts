@@ -60,7 +60,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     if (getOwn(this.schemas, type)) return type;
     if (type in {}) {
       throw new TypeError(
-        `Union ${this.#attribute()} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
+        `Union ${typeof by === 'function' ? 'schema attribute function' : `field "${by}"`} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
       );
     }
   }
@@ -93,7 +93,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     // Development only, tested inline so production bundlers drop it (see Entity.key).
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       console.warn(
-        `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${this.#attribute()}); kept as it is`,
+        `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
       );
     }
     return input;
@@ -113,13 +113,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
 
   /** The member entity a stored `{ id, schema }` names. */
   #stored(value: unknown): EntityClass | undefined {
-    const type = isObject(value) ? (value as { schema?: unknown }).schema : undefined;
+    const type = (value as { schema?: unknown } | null | undefined)?.schema;
     return typeof type === 'string' ? getOwn(this.schemas, type) : undefined;
-  }
-
-  /** What chooses the type, as errors and warnings name it. */
-  #attribute(): string {
-    const by = this.schemaAttribute;
-    return typeof by === 'function' ? 'schema attribute function' : `field "${by}"`;
   }
 }

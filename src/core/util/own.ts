@@ -33,8 +33,23 @@ export function setOwn<T>(object: Record<string, T>, key: string, value: T): voi
   else object[key] = value;
 }
 
+/**
+ * The value of `map` under `key`, made by `new Make()` and set there the first time: a Map or Set
+ * of maps, a WeakMap of records (`Object` makes a plain `{}`).
+ * @example entry(visited, 'Todo', Map).set(input, pk);
+ */
+export function entry<K, V>(map: Table<K, V>, key: K, Make: new () => unknown): V {
+  return map.get(key) ?? map.set(key, new Make() as V).get(key)!;
+}
+
+/** A Map or WeakMap, as `entry` uses it. */
+interface Table<K, V> {
+  get(key: K): V | undefined;
+  set(key: K, value: V): Table<K, V>;
+}
+
 /** `compute`, called once per object: for what does not change once in use (prototypes, schemas). */
-function once<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+export function once<K extends object, V>(compute: (key: K) => V): (key: K) => V {
   const known = new WeakMap<K, V>();
   // A hit is one lookup: the map's set returns the map.
   return (key) => known.get(key) ?? known.set(key, compute(key)).get(key)!;
