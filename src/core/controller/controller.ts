@@ -905,7 +905,7 @@ export class Controller implements ControllerLike {
             expiresAt: 0,
           })
         : { result: getOwn(committed.endpoints, key), entities: visible.entities };
-      const value = this.#memo.denormalize(schema, result, entities, normalizeArgs);
+      const value = this.#memo.denormalize(schema, result, entities);
       // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
       return value === INVALID && (outdated || endpoint.sideEffect) ? response : value;
     } catch (error) {

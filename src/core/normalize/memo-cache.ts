@@ -1,4 +1,4 @@
-import type { Args, EntityTable } from '../schema/types.js';
+import type { EntityTable } from '../schema/types.js';
 import { Denormalizer, depsValid } from './denormalizer.js';
 import type { Dependencies, MemoEntry, StoredMemo } from './denormalizer.js';
 import { entry, hasOwn, setOwn } from '../util/own.js';
@@ -74,7 +74,7 @@ export class MemoCache {
   readonly #byValue = new Map<unknown, Map<unknown, MemoEntry[]>>();
 
   /** Denormalizes `input` by `schema` against `entities`, the same object for the same inputs. */
-  denormalize(schema: unknown, input: unknown, entities: EntityTable, _args: Args = []): unknown {
+  denormalize(schema: unknown, input: unknown, entities: EntityTable): unknown {
     const bySchema = this.#entriesFor(input);
     // The last two results are kept: an optimistic update that is rolled back brings the tables
     // back to the older one, which is then still valid as it was.

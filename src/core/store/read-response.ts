@@ -8,7 +8,6 @@ import { isEntityClass, isObject } from '../schema/is.js';
 import { isRuntimeError, shortUrl } from '../util/describe.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import type { StoreState } from './state.js';
-import { storeArgs } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 
@@ -39,7 +38,7 @@ export function readResponse(
     } else if (hasOwn(endpoints, key)) {
       data = endpoints[key];
       if (schema !== undefined && schema !== null) {
-        data = memo.denormalize(schema, data, entities, storeArgs(endpoint, args));
+        data = memo.denormalize(schema, data, entities);
       }
     } else {
       // A GET of one entity that was never fetched by itself may already be in the store,
