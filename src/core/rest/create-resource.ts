@@ -10,14 +10,14 @@ import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { holdsEntity, isObject, isRecord } from '../schema/is.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
-import { assignOwn } from '../util/own.js';
+import { assignOwn, getOwn } from '../util/own.js';
 import type {
   EndpointExtraOptions,
   Extended,
   RestEndpointOptions,
   RestGenerics,
 } from './endpoint-types.js';
-import { shortenPath, type ShortenPath } from './path.js';
+import { pathParams, shortenPath, type ShortenPath } from './path.js';
 import { RestEndpoint } from './rest-endpoint.js';
 import type { QueryValue } from './url.js';
 
@@ -237,6 +237,7 @@ export function createResource<const O extends ResourceOptions>(
   const label = typeof key == 'string' && key ? key : path;
   // getList's own Collection is move's too, so a subclass's filter (nonFilterArgumentKeys…) decides.
   const collection = new Collection([schema]) as DefaultCollection;
+  const invalidate = holdsEntity(schema) ? new Invalidate(schema as EntityClass) : undefined;
   const members: Record<string, any> = {
     get: new Endpoint({ ...shared, path, schema, name: `${label}.get` }) as AnyEndpoint,
   };
@@ -258,15 +259,25 @@ export function createResource<const O extends ResourceOptions>(
     delete: {
       ...mutation,
       method: 'DELETE',
-      schema: holdsEntity(schema) ? new Invalidate(schema as EntityClass) : schema,
+      schema: invalidate ?? schema,
       // What `delete` resolves with: a non-empty object or a bare pk (string or number) as it
-      // is; otherwise the URL params of the call, from which Invalidate computes the pk.
-      process: (value: unknown, params?: unknown) =>
-        (typeof value == 'string' && value) ||
-        typeof value == 'number' ||
-        (isRecord(value) && Object.keys(value).length)
-          ? value
-          : (params ?? {}),
+      // is; otherwise the URL params of the call, from which Invalidate computes the pk, or when
+      // they give none (`/projects/:project_id`), the value of the path's last parameter.
+      process: (value: unknown, params: Record<string, unknown> = {}) => {
+        if (
+          (typeof value == 'string' && value) ||
+          typeof value == 'number' ||
+          (isRecord(value) && Object.keys(value).length)
+        ) {
+          return value;
+        }
+        try {
+          invalidate?.pkOf(params);
+        } catch {
+          return getOwn(params, pathParams(path).at(-1)!.name) ?? params;
+        }
+        return params;
+      },
     },
   })) {
     members[name] = members.get.extend({ ...extra, name: `${label}.${name}` } as any);

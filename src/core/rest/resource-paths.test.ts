@@ -80,3 +80,35 @@ describe('resource paths', () => {
     ]);
   });
 });
+
+describe('delete with a path parameter named like the route', () => {
+  class Project extends Entity {
+    id = 0;
+    name = '';
+    pk() {
+      return this.id;
+    }
+    static override key = 'Project';
+  }
+
+  it('takes the pk from the last parameter when the answer is empty, and the lists drop it', async () => {
+    const { fetch } = fakeFetch(({ method }) =>
+      method === 'DELETE'
+        ? new Response(null, { status: 204 })
+        : json([
+            { id: 1, name: 'a' },
+            { id: 7, name: 'b' },
+          ]),
+    );
+    const controller = new Controller({ fetch, retry: 0 });
+    const Projects = createResource({ path: '/orgs/:org/projects/:project_id', schema: Project });
+    await controller.fetch(Projects.getList, { org: 'x' });
+    const deleted = await controller.fetch(Projects.delete, { org: 'x', project_id: 7 });
+    assert.equal(deleted as unknown, 7, 'resolves with the pk it deleted');
+    const left = controller.getResponse(Projects.getList, { org: 'x' }).data!;
+    assert.deepEqual(
+      left.map((p) => p.id),
+      [1],
+    );
+  });
+});
