@@ -7,7 +7,8 @@ import { ArraySchema, shorthandMember } from './array.js';
 import { ObjectSchema } from './object.js';
 import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
-import type { EntityClass, Schema, SchemaInstance } from './types.js';
+import { describeValue } from '../util/describe.js';
+import type { EntityClass, FieldType, Schema, SchemaInstance } from './types.js';
 
 /** The steps of a shorthand, made once per shorthand object. */
 const shorthand = once((schema: object): SchemaInstance =>
@@ -17,11 +18,33 @@ const shorthand = once((schema: object): SchemaInstance =>
 );
 
 /**
+ * The steps of a field type (`Date`, a class with `fromJSON`, a function): the store keeps the
+ * JSON value (a `Date` written in code is kept as its ISO text), readers get the converted one.
+ */
+const fieldType = once(
+  (type: FieldType & { fromJSON?(value: unknown): unknown }): SchemaInstance => ({
+    normalize(input, _parent, _key, _args, _visit, { fail }) {
+      if (type === Date && isNaN(new Date(input as string).getTime())) {
+        fail(`Expected a date, got ${describeValue(input)}`);
+      }
+      return typeof (input as Date).toJSON == 'function' ? (input as Date).toJSON() : input;
+    },
+    denormalize: (input) =>
+      type.fromJSON
+        ? type.fromJSON(input)
+        : (type as { prototype?: unknown }).prototype
+          ? new (type as new (value: unknown) => unknown)(input)
+          : (type as (value: unknown) => unknown)(input),
+  }),
+);
+
+/**
  * The schema with steps for `schema`, or undefined for a value that is not one (the value is
  * then kept as it is).
  * @example stepsOf([Todo]).normalize(...) // an ArraySchema of Todo that keeps empty members
  */
 export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefined {
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
+  if (typeof schema == 'function') return fieldType(schema as FieldType);
   return isObject(schema) ? shorthand(schema) : undefined;
 }
