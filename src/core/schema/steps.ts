@@ -8,7 +8,7 @@ import { ObjectSchema } from './object.js';
 import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
 import { describeValue } from '../util/describe.js';
-import type { EntityClass, FieldType, Schema, SchemaInstance } from './types.js';
+import type { EntityClass, Schema, SchemaInstance } from './types.js';
 
 /** The steps of a shorthand, made once per shorthand object. */
 const shorthand = once((schema: object): SchemaInstance =>
@@ -22,19 +22,16 @@ const shorthand = once((schema: object): SchemaInstance =>
  * JSON value (a `Date` written in code is kept as its ISO text), readers get the converted one.
  */
 const fieldType = once(
-  (type: FieldType & { fromJSON?(value: unknown): unknown }): SchemaInstance => ({
-    normalize(input, _parent, _key, _args, _visit, { fail }) {
-      if (type === Date && isNaN(new Date(input as string).getTime())) {
+  // Typed loosely: Date, a class and a function are each called their own way.
+  (type: any): SchemaInstance => ({
+    normalize(input: any, _parent, _key, _args, _visit, { fail }) {
+      input = input.toJSON?.() ?? input;
+      if (type === Date && isNaN(Date.parse(input)))
         fail(`Expected a date, got ${describeValue(input)}`);
-      }
-      return typeof (input as Date).toJSON == 'function' ? (input as Date).toJSON() : input;
+      return input;
     },
     denormalize: (input) =>
-      type.fromJSON
-        ? type.fromJSON(input)
-        : (type as { prototype?: unknown }).prototype
-          ? new (type as new (value: unknown) => unknown)(input)
-          : (type as (value: unknown) => unknown)(input),
+      type.fromJSON ? type.fromJSON(input) : type.prototype ? new type(input) : type(input),
   }),
 );
 
@@ -45,6 +42,6 @@ const fieldType = once(
  */
 export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefined {
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
-  if (typeof schema == 'function') return fieldType(schema as FieldType);
+  if (typeof schema == 'function') return fieldType(schema);
   return isObject(schema) ? shorthand(schema) : undefined;
 }
