@@ -18,6 +18,7 @@ export default {
     'ssr/index': 'src/ssr/index.ts',
     'infinite/index': 'src/infinite/index.ts',
     'forms/index': 'src/forms/index.ts',
+    'fields/index': 'src/fields/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
     'signals/index': 'src/signals/index.ts',

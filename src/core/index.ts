@@ -20,6 +20,7 @@ export type {
   EntityMeta,
   EntityMetaTable,
   EntityTable,
+  FieldType,
   NormalizeResult,
   NormalizedStore,
   Schema,

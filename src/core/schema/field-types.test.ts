@@ -2,6 +2,8 @@
 // fromJSON or a function converts any field; the store keeps the JSON value, so every state
 // round trip (getState, dehydrate, persistence, tab sync) gives the same Date back.
 import { describe, it } from 'node:test';
+// What `import 'resource-elements/fields'` loads.
+import '../field-types.js';
 import { strict as assert } from 'node:assert';
 import { Entity } from './entity.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
@@ -102,6 +104,22 @@ describe('field types', () => {
     assert.ok(order.created instanceof Date);
     assert.equal(order.created.getTime(), Date.parse(ORDER.created));
     assert.equal(order.total.cents, 1250);
+  });
+
+  it('are said to be unread in development until resource-elements/fields loads', async () => {
+    // A fresh copy of steps.ts, as an app that never imported the fields entry has it.
+    const steps = (await import(`./steps.js?unread=${Date.now()}`)) as typeof import('./steps.js');
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (message: unknown) => void warned.push(message);
+    try {
+      assert.equal(steps.stepsOf(Date), undefined, 'the value is kept as it is');
+      steps.stepsOf(Date);
+    } finally {
+      console.warn = warn;
+    }
+    assert.equal(warned.length, 1, 'said once per type');
+    assert.match(String(warned[0]), /Date .*import 'resource-elements\/fields'/);
   });
 
   it('are typed as what they read as', () => {

@@ -7,7 +7,6 @@ import { ArraySchema, shorthandMember } from './array.js';
 import { ObjectSchema } from './object.js';
 import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
-import { describeValue } from '../util/describe.js';
 import type { EntityClass, Schema, SchemaInstance } from './types.js';
 
 /** The steps of a shorthand, made once per shorthand object. */
@@ -18,22 +17,12 @@ const shorthand = once((schema: object): SchemaInstance =>
 );
 
 /**
- * The steps of a field type (`Date`, a class with `fromJSON`, a function): the store keeps the
- * JSON value (a `Date` written in code is kept as its ISO text), readers get the converted one.
+ * How a field type (`Date`, a class with `fromJSON`, a function) is read: set when
+ * `resource-elements/fields` loads (src/core/field-types.ts), so the main entry does not carry it.
  */
-const fieldType = once(
-  // Typed loosely: Date, a class and a function are each called their own way.
-  (type: any): SchemaInstance => ({
-    normalize(input: any, _parent, _key, _args, _visit, { fail }) {
-      input = input.toJSON?.() ?? input;
-      if (type === Date && isNaN(Date.parse(input)))
-        fail(`Expected a date, got ${describeValue(input)}`);
-      return input;
-    },
-    denormalize: (input) =>
-      type.fromJSON ? type.fromJSON(input) : type.prototype ? new type(input) : type(input),
-  }),
-);
+export const fieldTypes: { steps?: (type: Function) => SchemaInstance } = {};
+/** Field types already said to be unread (development), so each is said once. */
+const unread = new WeakSet<Function>();
 
 /**
  * The schema with steps for `schema`, or undefined for a value that is not one (the value is
@@ -42,6 +31,18 @@ const fieldType = once(
  */
 export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefined {
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
-  if (typeof schema == 'function') return fieldType(schema);
+  if (typeof schema == 'function') {
+    if (
+      !fieldTypes.steps &&
+      (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+      !unread.has(schema)
+    ) {
+      unread.add(schema);
+      console.warn(
+        `resource-elements: the field type ${schema.name || 'function'} in a schema is not read until resource-elements/fields is imported (import 'resource-elements/fields' once, e.g. in your resources module): its values stay as the server sent them.`,
+      );
+    }
+    return fieldTypes.steps?.(schema);
+  }
   return isObject(schema) ? shorthand(schema) : undefined;
 }
