@@ -1,0 +1,126 @@
+// Starts the real frameworks' servers the recipes of docs/guide/your-api.md run against: Django
+// REST Framework and FastAPI, from Debian's packages, on a free loopback port, each with fresh
+// state. `scripts/ensure-frameworks.mjs` installs them (`npm test` and CI run it first).
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Debian's Python, which sees Debian's packages (a pyenv python3 first on PATH does not). */
+export const PYTHON = '/usr/bin/python3';
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Why the frameworks cannot run here, or undefined when they can. In CI they must: a test that
+ * gets a reason there fails instead of skipping.
+ */
+export function missingFrameworks(): string | undefined {
+  const probe = spawnSync(
+    PYTHON,
+    ['-c', 'import rest_framework, django_filters, fastapi, uvicorn, multipart'],
+    { encoding: 'utf8' },
+  );
+  if (probe.status === 0) return undefined;
+  const reason = `DRF/FastAPI not installed for ${PYTHON} (node scripts/ensure-frameworks.mjs installs them)`;
+  if (process.env.CI) throw new Error(reason);
+  return reason;
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  /** What the server printed, for a failing test's message. */
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function start(
+  command: string[],
+  cwd: string,
+  ready: string,
+  cleanup?: () => void,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(
+    command[0]!,
+    command.slice(1).map((arg) => arg.replace('$PORT', String(port))),
+    { cwd, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    cleanup?.();
+  };
+  // Ready when it answers (about a second); 20 s at most.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      cleanup?.();
+      throw new Error(`${command.join(' ')} exited (${child.exitCode}):\n${output}`);
+    }
+    try {
+      await fetch(origin + ready, { redirect: 'manual' });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(
+          `${command.join(' ')} did not answer ${origin}${ready} in 20 s:\n${output}`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return { origin, output: () => output, stop };
+}
+
+/** DRF with a fresh SQLite database; users ann and bob, tokens `ann-token` and `bob-token`. */
+export function startDrf(): Promise<RunningServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'drf-'));
+  return start(
+    [PYTHON, 'serve.py', '$PORT', join(dir, 'db.sqlite3')],
+    join(here, 'drf'),
+    '/api/',
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
+}
+
+/** FastAPI with empty state; users ann and bob (passwords `ann-password`, `bob-password`). */
+export function startFastApi(): Promise<RunningServer> {
+  return start(
+    // Idle connections kept longer than undici keeps them, so a reused one is never closed under it.
+    [
+      PYTHON,
+      '-m',
+      'uvicorn',
+      'app:app',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '$PORT',
+      '--timeout-keep-alive',
+      '75',
+    ],
+    join(here, 'fastapi'),
+    '/projects',
+  );
+}
