@@ -21,6 +21,7 @@ export type {
   EntityMetaTable,
   EntityTable,
   FieldType,
+  FromJSON,
   NormalizeResult,
   NormalizedStore,
   Schema,

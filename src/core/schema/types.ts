@@ -72,10 +72,13 @@ export type EntityClass<T extends Entity = Entity> = (abstract new (...args: any
  * with a static `fromJSON(value)`, or a function of the value. The store keeps the JSON value.
  * @example static schema = { created: Date, price: Money, tags: (text: string) => text.split(',') };
  */
-export type FieldType =
-  | DateConstructor
-  | { fromJSON(value: any): unknown }
-  | ((value: any) => unknown);
+export type FieldType = DateConstructor | FromJSON | ((value: any) => unknown);
+
+/** A class whose values are built from a field's JSON, as a field type. */
+export interface FromJSON<T = unknown> {
+  /** Builds the value readers see from the field's JSON value. */
+  fromJSON(value: any): T;
+}
 
 /** Any schema: an Entity class, a schema instance, `[S]`, a field type, or an object of members. */
 export type Schema =
@@ -239,21 +242,21 @@ type NestedEntityKeys<N, U> = {
 export type Denormalize<S> = S extends abstract new (...args: any[]) => infer U
   ? U extends Entity
     ? EntityRead<S, U>
-    : S extends { fromJSON(value: any): infer R }
+    : S extends FromJSON<infer R>
       ? R
       : U
-  : S extends { fromJSON(value: any): infer R }
+  : S extends FromJSON<infer R>
     ? R
     : S extends (value: any) => infer R
       ? R
       : S extends Denormalizes<infer T>
-    ? T
-    : S extends readonly (infer Inner)[]
-      ? [Inner] extends [never]
-        ? unknown[] // `[]`: a default value, the response's array as it is
-        : Denormalize<Inner>[]
-      : S extends Primitive
-        ? S
-        : S extends object
-          ? { -readonly [K in keyof S]: Denormalize<S[K]> }
-          : S;
+        ? T
+        : S extends readonly (infer Inner)[]
+          ? [Inner] extends [never]
+            ? unknown[] // `[]`: a default value, the response's array as it is
+            : Denormalize<Inner>[]
+          : S extends Primitive
+            ? S
+            : S extends object
+              ? { -readonly [K in keyof S]: Denormalize<S[K]> }
+              : S;
