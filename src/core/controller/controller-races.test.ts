@@ -217,6 +217,21 @@ describe('a list read for the first time', () => {
     assert.deepEqual(ids(controller, { userId: 1 }), ['1', '9']);
   });
 
+  it('keeps, when fetched again, an entity created while that request was in flight', async () => {
+    const { controller, server } = setup();
+    controller.setResponse(TodoResource.getList, { userId: 1 }, [todo('1')]);
+    const refetching = controller.refetch(TodoResource.getList, { userId: 1 });
+    await flush();
+    const creating = controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'new' });
+    await flush();
+    server.take('POST /todos?userId=1').respond(201, todo('9', { title: 'new' }));
+    await creating;
+    assert.deepEqual(ids(controller, { userId: 1 }), ['1', '9']);
+    server.take('GET /todos?userId=1').respond(200, [todo('1')]);
+    await refetching;
+    assert.deepEqual(ids(controller, { userId: 1 }), ['1', '9']);
+  });
+
   it('does not get one created before its request was sent, nor one of another list', async () => {
     const { controller, server } = setup();
     const before = controller.fetch(TodoResource.getList.push, { userId: 1 }, { title: 'a' });

@@ -11,7 +11,7 @@ import { MemoCache } from '../normalize/memo-cache.js';
 import { normalize, NormalizeError } from '../normalize/normalize.js';
 import { Denormalizer } from '../normalize/denormalizer.js';
 import { visitEntities } from '../normalize/visit-entities.js';
-import type { Created, EntityClass } from '../schema/types.js';
+import type { EntityClass } from '../schema/types.js';
 import { INVALID } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { getOwn, hasOwn } from '../util/own.js';
@@ -141,11 +141,8 @@ interface Request extends InFlightRequest {
   promise?: Promise<unknown>;
   /** Ends the wait before its next attempt, while it waits. */
   wake?: () => void;
-  /**
-   * For a read: the mutations committed while it is in flight. Its answer may lack what they
-   * created (the server answered it first): see `NormalizeDelegate.created`.
-   */
-  created?: Created[];
+  /** For a read: the mutations committed while it is in flight (see `#commit`). */
+  created?: Action[];
 }
 
 /** What `#commit` reads of a request: `setResponse` commits as a request would. */
@@ -836,10 +833,9 @@ export class Controller implements ControllerLike {
   /** Stores `response` as the data of `request`'s key, newer than every request before it. */
   #commit(request: Committing, response: unknown): void {
     const { key, endpoint, id, record } = request;
-    const { sideEffect, schema } = endpoint;
     // A stamp: a request started after this write is newer than it, even in the same ms.
     const now = this.#stamp();
-    this.dispatch({
+    const action: Action = {
       type: 'response/set',
       key,
       schema: endpoint.schema,
@@ -850,13 +846,18 @@ export class Controller implements ControllerLike {
       expiresAt: dataExpiresAt(endpoint, now),
       keepError: record.errorSeq > id,
       settles: request.settles,
-      created: request.created,
+    };
+    this.batch(() => {
+      this.dispatch(action);
+      // Mutations committed while this read was in flight: the server may have answered it
+      // before them (a list without the todo just created), so they apply again over it. As
+      // old as they are, they change only what their answer adds (a list member).
+      for (const made of request.created ?? []) this.dispatch(made);
     });
     if (record.dataSeq < id) record.dataSeq = id;
-    // A mutation's answer, for the reads in flight that may land without it.
-    if (sideEffect) {
+    if (endpoint.sideEffect) {
       for (const read of this.#running.values()) {
-        if (!read.endpoint.sideEffect) (read.created ??= []).push({ schema, response });
+        if (!read.endpoint.sideEffect) (read.created ??= []).push(action);
       }
     }
   }

@@ -1,7 +1,6 @@
 import { INVALID, MAX_DEPTH } from '../schema/types.js';
 import type {
   Args,
-  Created,
   EntityMeta,
   NormalizeDelegate,
   NormalizeResult,
@@ -67,7 +66,7 @@ function tableWriter(
   store: NormalizedStore,
   meta: EntityMeta,
   writer: Writer,
-  walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'created'>,
+  walk: Pick<NormalizeDelegate, 'fail' | 'failed'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
   const families = ['entities', 'entitiesMeta'] as const;
@@ -121,7 +120,6 @@ function tableWriter(
     fail: walk.fail,
     failed: walk.failed,
     visited: new Map(),
-    created: walk.created,
     tables,
     getEntity: (key, pk) => getOwn(slot(key)[0], pk),
     getEntities: (key) => slot(key)[0],
@@ -229,7 +227,7 @@ export function normalize<R = unknown>(
   input: unknown,
   args: Args = [],
   store: NormalizedStore = { entities: {}, entitiesMeta: {} },
-  meta?: Partial<EntityMeta> & { readonly created?: readonly Created[] | undefined },
+  meta?: Partial<EntityMeta>,
   options: NormalizeOptions = {},
 ): NormalizeResult<R> {
   const now = Date.now();
@@ -268,7 +266,7 @@ export function normalize<R = unknown>(
     );
   };
 
-  const writer = tableWriter(store, fullMeta, own, { fail, failed, created: meta?.created });
+  const writer = tableWriter(store, fullMeta, own, { fail, failed });
   // How many entities deep the walk is.
   let depth = 0;
 

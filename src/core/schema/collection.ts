@@ -348,30 +348,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
     // A list requested before a push into it (a create answered first) does not undo the push;
     // a page lands on its own list even when that list was not fetched first.
     if (mode === 'list' || stored === undefined || stored === INVALID) {
-      let members = addNew([], incoming);
-      // A create committed after this list's request was sent, which its answer lacks (the
-      // server answered the list first), joins it when its values fit the list's filter.
-      const listArgs = mode === 'list' && delegate.created && parseCanonicalArgs(listPk);
-      const entity = isEntityClass(schema[0]) ? schema[0] : undefined;
-      for (const { schema: made, response } of (listArgs && entity && delegate.created) || []) {
-        if (!(
-          made instanceof Collection &&
-          made.key === listKey &&
-          /^(push|unshift)$/.test(made.mode)
-        ))
-          continue;
-        for (const item of Array.isArray(response) ? response : [response]) {
-          const pk = isRecord(item) ? String(entity!.pk(item)) : '';
-          const values = delegate.getEntity(entity!.key, pk);
-          if (
-            isRecord(values) &&
-            this.createCollectionFilter(values, values)(listArgs as Record<string, ListArgValue>)
-          ) {
-            members = addNew(members, [pk], made.mode === 'unshift');
-          }
-        }
-      }
-      delegate.setEntity(listKey, listPk, members as never, mode === 'list');
+      delegate.setEntity(listKey, listPk, addNew([], incoming) as never, mode === 'list');
     }
     return listPk;
   }

@@ -194,18 +194,6 @@ export interface NormalizeDelegate {
    * stops where it has been instead of recursing forever.
    */
   readonly visited: Map<string, Map<object, string>>;
-  /**
-   * For a read: the creates committed after its request was sent, each as its schema and
-   * answer. A list whose answer lacks one of them takes it when it fits (the server answered
-   * the list before the create).
-   */
-  readonly created: readonly Created[] | undefined;
-}
-
-/** A create's answer, as `NormalizeDelegate.created` lists it. */
-export interface Created {
-  readonly schema: unknown;
-  readonly response: unknown;
 }
 
 // ---- Types of values ----

@@ -3,7 +3,6 @@
  * may carry non-data (a schema), the state they produce never does.
  */
 import type { EndpointLike } from '../protocol/types.js';
-import type { Created } from '../schema/types.js';
 import type { OptimisticEntry, StoreState } from './state.js';
 
 /** Commits a response: normalizes it into the entity tables and stores its result under `key`. */
@@ -22,8 +21,6 @@ export interface SetResponseAction {
   readonly keepError?: boolean | undefined;
   /** The optimistic entry of the request that settled, removed in the same change. */
   readonly settles?: number | undefined;
-  /** For a read: the creates committed while it was in flight (see `NormalizeDelegate`). */
-  readonly created?: readonly Created[] | undefined;
 }
 
 /** Records a failed attempt; data and entities stay as they were. */
