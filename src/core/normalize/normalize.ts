@@ -75,13 +75,9 @@ function tableWriter(
   type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?, boolean?, boolean?];
   /** Each key's slot, found once per key (reads and writes come in runs of one key). */
   const slots = new Map<string, Slot>();
-  const slot = (key: string): Slot => {
-    let found = slots.get(key);
-    if (found === undefined) {
-      slots.set(key, (found = [getOwn(tables.entities, key), getOwn(tables.entitiesMeta, key)]));
-    }
-    return found;
-  };
+  const slot = (key: string): Slot =>
+    slots.get(key) ??
+    slots.set(key, [getOwn(tables.entities, key), getOwn(tables.entitiesMeta, key)]).get(key)!;
   const set = (found: Slot, family: 0 | 1, key: string, pk: string, value: unknown) => {
     const table = (found[family] ?? {}) as Record<string, unknown>;
     if (found[family + 2]) return writer.put(table, pk, value);
