@@ -37,9 +37,9 @@ import { dataExpiresAt, DEFAULT_DATA_EXPIRY, restoreState, storedKeys } from '..
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
 import type { StoreChange, StoreView } from '../store/store.js';
-import { ConnectivityManager } from '../managers/connectivity.js';
-import { GcManager } from '../managers/gc.js';
-import { PollingManager } from '../managers/polling.js';
+import { connectivityManager } from '../managers/connectivity.js';
+import { gcManager } from '../managers/gc.js';
+import { pollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
 import { errorExpiry } from './expiry.js';
 import type { Manager } from './manager.js';
@@ -221,9 +221,9 @@ export class Controller implements ControllerLike {
     // by <resource-provider>, and `managers` only adds.
     try {
       for (const manager of [
-        new PollingManager(),
-        new ConnectivityManager(),
-        ...(Number.isFinite(gcTime) ? [new GcManager(gcTime)] : []),
+        pollingManager,
+        connectivityManager,
+        ...(Number.isFinite(gcTime) ? [gcManager(gcTime)] : []),
         ...(options.managers ?? []),
       ]) {
         this.#detach.push(manager.attach(this));

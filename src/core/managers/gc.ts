@@ -17,13 +17,11 @@ import { visitEntities } from '../normalize/visit-entities.js';
 import { hasOwn } from '../util/own.js';
 
 /**
- * @example new Controller({ gcTime: 60_000 }) // attaches one with that time
+ * The manager of a Controller's `gcTime` (a finite one).
+ * @example gcManager(60_000) // what new Controller({ gcTime: 60_000 }) attaches
  */
-export class GcManager implements Manager {
-  constructor(readonly gcTime: number) {}
-
+export const gcManager = (gcTime: number): Manager => ({
   attach(controller: Controller): () => void {
-    const { gcTime } = this;
     let timer: unknown;
 
     /**
@@ -117,5 +115,5 @@ export class GcManager implements Manager {
       controller.timers.clearTimeout(timer);
       timer = undefined;
     };
-  }
-}
+  },
+});

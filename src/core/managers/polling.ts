@@ -20,8 +20,8 @@ interface Group extends Array<SubscriptionEvent> {
 
 const ignore = (): void => {};
 
-/** @example new Controller({ managers: [new PollingManager()] }) // one is attached by default */
-export class PollingManager implements Manager {
+/** Attached by every Controller, first. */
+export const pollingManager: Manager = {
   attach(controller: Controller): () => void {
     let online = true;
     const groups = new Map<string, Group>();
@@ -82,5 +82,5 @@ export class PollingManager implements Manager {
       groups.forEach(update);
       groups.clear();
     };
-  }
-}
+  },
+};
