@@ -917,21 +917,21 @@ export class Controller implements ControllerLike {
   // ---- Records ----
 
   #record(key: string): KeyRecord {
-    let record = this.#records.get(key);
-    if (!record) {
-      record = {
-        key,
-        subscribers: 0,
-        inFlight: 0,
-        lastUsed: 0,
-        dataSeq: 0,
-        errorSeq: 0,
-        failures: 0,
-        reads: [NOTHING],
-      };
-      this.#records.set(key, record);
-    }
-    return record;
+    return (
+      this.#records.get(key) ??
+      this.#records
+        .set(key, {
+          key,
+          subscribers: 0,
+          inFlight: 0,
+          lastUsed: 0,
+          dataSeq: 0,
+          errorSeq: 0,
+          failures: 0,
+          reads: [NOTHING],
+        })
+        .get(key)!
+    );
   }
 
   /**

@@ -2,6 +2,7 @@ import { INVALID, MAX_DEPTH } from '../schema/types.js';
 import type {
   Args,
   Created,
+  EntityClass,
   EntityMeta,
   NormalizeDelegate,
   NormalizeResult,
@@ -103,9 +104,15 @@ function tableWriter(
       set(found, 1, key, pk, at);
     }
   };
-  /** Newer in the store than this payload: it must not be overwritten. */
-  const newer = (found: Slot, pk: string) =>
-    (getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
+  /** Newer in the store than this payload (or `at`): it must not be overwritten. */
+  const newer = (found: Slot, pk: string, at = meta) =>
+    (getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > at.fetchedAt;
+  /** `a` merged with `b` over it: by the entity's own `merge`, or plainly. */
+  const merged = (
+    entity: EntityClass | undefined,
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+  ) => (entity ? entity.merge(a, b) : { ...a, ...b });
   /** Unchanged data keeps the stored object, so nothing that shows it renders again. */
   const same = (existing: StoredEntity | undefined, next: StoredEntity) =>
     existing !== undefined && existing !== INVALID && next !== INVALID && jsonEqual(existing, next)
@@ -138,10 +145,10 @@ function tableWriter(
           // Newer than what the partial writes did not carry: those fields take its values.
           const rest = { ...incoming };
           for (const field of fields) delete rest[field];
-          next = entity ? entity.merge(existing, rest) : { ...existing, ...rest };
+          next = merged(entity, existing, rest);
           at = { ...existingMeta, restAt: meta.fetchedAt };
         } else {
-          next = entity ? entity.merge(incoming, existing) : { ...incoming, ...existing };
+          next = merged(entity, incoming, existing);
           at = existingMeta;
         }
       } else if (existing !== INVALID) {
@@ -150,7 +157,7 @@ function tableWriter(
           if (existingMeta === meta) return;
           next = existing;
         } else {
-          next = entity ? entity.merge(existing, incoming) : { ...existing, ...incoming };
+          next = merged(entity, existing, incoming);
         }
         if (existingMeta !== undefined && existingMeta !== meta && lacks(incoming, existing)) {
           // A partial write (a push of some fields) overrules only the fields it carries.
@@ -176,9 +183,7 @@ function tableWriter(
       // Dated when its answer was written: a read sent before that (which the server may have
       // answered first) cannot bring a deleted entity back.
       const at = meta.date > meta.fetchedAt ? { ...meta, fetchedAt: meta.date } : meta;
-      if (!((getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > at.fetchedAt)) {
-        write(found, key, pk, INVALID, at);
-      }
+      if (!newer(found, pk, at)) write(found, key, pk, INVALID, at);
     },
   };
   return delegate;
