@@ -332,13 +332,11 @@ export class Controller implements ControllerLike {
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
     const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
-    const record = this.#records.get(key);
     // A key that holds nothing gets no record: its read is one constant (a new record starts
     // with it too, and a reset empties it, so a reader pending across a reset sees a new read).
-    if (!record && sameResponse(info, NOTHING)) return NOTHING as ResponseInfo<Resolved<E>>;
-    const { reads } = record ?? this.#record(key);
-    for (const read of reads)
+    for (const read of this.#records.get(key)?.reads ?? [NOTHING])
       if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
+    const { reads } = this.#record(key);
     if (reads.unshift(info) > READS_PER_KEY) reads.pop();
     return info as ResponseInfo<Resolved<E>>;
   }

@@ -261,7 +261,7 @@ export function normalize<R = unknown>(
       // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()):
       // V8 and JavaScriptCore throw a RangeError, SpiderMonkey an InternalError.
       /call stack|too much recursion/i.test(message)
-        ? `The response is nested too deeply (${message})`
+        ? `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested too deeply (${message})`
         : message.startsWith(what)
           ? message
           : `${what}: ${message}`,
@@ -289,7 +289,9 @@ export function normalize<R = unknown>(
     if (step) {
       path.push(at!);
       if (path.length > 4 * MAX_DEPTH) {
-        fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
+        fail(
+          `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested more than ${4 * MAX_DEPTH} levels deep`,
+        );
       }
       // Deeper than real payloads go, look for a value inside itself: entities stop at `visited`,
       // but plain objects and arrays would go round (and branch) until the depth limit.
@@ -300,7 +302,11 @@ export function normalize<R = unknown>(
         !entity &&
         ancestors.includes(value)
       ) {
-        fail('The response refers back to itself (a cycle)');
+        fail(
+          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+            ? 'The response refers back to itself (a cycle)'
+            : 'a cycle',
+        );
       }
       ancestors.push(value);
     }
