@@ -467,7 +467,7 @@ export class Controller implements ControllerLike {
         normalizeArgs: storeArgs(endpoint, args),
         startedAt: this.#stamp(),
       },
-      argsAndResponse[args.length],
+      argsAndResponse.at(-1),
     );
   }
 

@@ -71,7 +71,6 @@ function tableWriter(
   walk: Pick<NormalizeDelegate, 'fail' | 'failed' | 'created'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
-  const families = ['entities', 'entitiesMeta'] as const;
   /** A key's entity table and meta table, and whether each is a copy this payload made. */
   type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?, boolean?, boolean?];
   /** Each key's slot, found once per key (reads and writes come in runs of one key). */
@@ -86,7 +85,7 @@ function tableWriter(
     if (next !== table) {
       found[family] = next as never;
       found[family + 2] = true;
-      const name = families[family];
+      const name = family ? 'entitiesMeta' : 'entities';
       tables[name] = writer.set(tables[name] as Record<string, unknown>, key, next) as never;
     }
   };
@@ -269,6 +268,10 @@ export function normalize<R = unknown>(
     );
   };
 
+  /** Fails: `value` is not what `schema` expects (JSON text where structure belongs, say). */
+  const expected = (schema: unknown, value: unknown) =>
+    fail(`Expected ${expectedOf(schema)}, got ${kindOf(value)}${jsonHint(value)}`);
+
   const writer = tableWriter(store, fullMeta, own, { fail, failed, created: meta?.created });
   // How many entities deep the walk is.
   let depth = 0;
@@ -317,7 +320,7 @@ export function normalize<R = unknown>(
       (entity ? /^\s*\{/.test(value) : typeof schema === 'object') &&
       jsonHint(value) !== ''
     ) {
-      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
+      expected(schema, value);
     }
     const steps = entity ? schema : stepsOf(schema);
     // Entities nested deeper than MAX_DEPTH are refused: counted here, in the walk's own frame.
@@ -336,16 +339,13 @@ export function normalize<R = unknown>(
     return out;
   };
 
-  const structured = isObject(schema);
-  // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
-  if (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) {
-    fail(`Expected a ${schema.key} object, got ${kindOf(input)}${jsonHint(input)}`);
-  }
-  if (structured && jsonHint(input) !== '') {
-    fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(input)}`);
-  }
-  if ((input === null || input === undefined) && schema !== undefined && schema !== null) {
-    fail(`Expected ${expectedOf(schema)}, got ${kindOf(input)}`);
+  if (
+    // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
+    (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) ||
+    (isObject(schema) && jsonHint(input) !== '') ||
+    ((input === null || input === undefined) && schema !== undefined && schema !== null)
+  ) {
+    expected(schema, input);
   }
   let result: R;
   try {
