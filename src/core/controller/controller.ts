@@ -840,7 +840,7 @@ export class Controller implements ControllerLike {
     this.dispatch({
       type: 'response/set',
       key,
-      schema: endpoint.schema,
+      schema,
       args: request.normalizeArgs,
       response,
       fetchedAt: request.startedAt,
