@@ -29,15 +29,15 @@ export const pollingManager: Manager = {
     const update = (group: Group): void => {
       let every = Infinity;
       // The oldest of the fastest; Infinity means never (a timer would cap it at 24.8 days and
-      // poll then), and no frequency or one not above 0 does not poll.
+      // poll then), and no frequency or one not above 0 does not poll; offline, none polls (whom
+      // it would poll is found again when the network is back).
       for (const interest of group) {
         const ms = interest.endpoint.pollFrequency!;
-        if (ms > 0 && ms < every) {
+        if (online && ms > 0 && ms < every) {
           every = ms;
           group.polled = interest;
         }
       }
-      if (!online) every = Infinity;
       if (every === group.frequency) return;
       group.stop?.();
       group.frequency = every;

@@ -127,12 +127,13 @@ export function storedEntityOf(
       : (schema as { entityFor?: (params: object) => EntityClass | undefined } | null)?.entityFor?.(
           params,
         );
-    if (entity === undefined) return undefined;
-    pk = entity.pk(params as object);
+    pk = entity?.pk(params as object);
   } catch {
     return undefined;
   }
-  return pk === undefined || pk === null || pk === '' ? undefined : { entity, pk: String(pk) };
+  return pk === undefined || pk === null || pk === ''
+    ? undefined
+    : { entity: entity!, pk: String(pk) };
 }
 
 /** True when the two reads would show the same thing (every field of a read is compared). */
