@@ -16,7 +16,7 @@ import { INVALID } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { shortUrl } from '../util/describe.js';
-import { countTimers, defaultTimers } from '../env/timers.js';
+import { countTimers, defaultTimers, ignore } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isAbortError } from '../protocol/error-policy.js';
@@ -156,7 +156,6 @@ type Committing = Pick<
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 const READS_PER_KEY = 4;
-const ignore = (): void => {};
 const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
 /** The read of a key that holds nothing: never fetched, nothing to show, no error. */
 const NOTHING: ResponseInfo = Object.freeze({

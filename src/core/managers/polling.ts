@@ -6,7 +6,7 @@
 import type { Controller } from '../controller/controller.js';
 import type { SubscriptionEvent } from '../controller/events.js';
 import type { Manager } from '../controller/manager.js';
-import { repeat } from '../env/timers.js';
+import { ignore, repeat } from '../env/timers.js';
 import { entry } from '../util/own.js';
 
 /** The subscriptions to one request, oldest first; its fields: the timer that polls them. */
@@ -17,8 +17,6 @@ interface Group extends Array<SubscriptionEvent> {
   /** Whom the timer polls for: kept current even when the frequency does not change. */
   polled?: SubscriptionEvent | undefined;
 }
-
-const ignore = (): void => {};
 
 /** Attached by every Controller, first. */
 export const pollingManager: Manager = {
