@@ -6,7 +6,52 @@
 export { fillPath, parsePath, pathParams, shortenPath } from './rest/path.js';
 export type { PathArgs, PathKeys, PathParam, PathToken, PathValue } from './rest/path.js';
 export { Entity } from './schema/entity.js';
-export * as schema from './schema/namespace.js';
+import type * as schemaClasses from './schema/namespace.js';
+import type { EntityClass, Schema } from './schema/types.js';
+import { ArraySchema } from './schema/array.js';
+import { Collection } from './schema/collection.js';
+import { Invalidate } from './schema/invalidate.js';
+import { ObjectSchema } from './schema/object.js';
+import { UnionSchema } from './schema/union.js';
+import { ValuesSchema } from './schema/values.js';
+// `schema` is a frozen object, not `export * as schema`: a bundle then holds neither esbuild's
+// namespace helper nor a getter per class. Its type is the module's (TypeDoc documents each class
+// by it), and the namespace below gives each class's instance type by the same name.
+/**
+ * The schema classes: `schema.Collection`, `schema.Invalidate`, `schema.Array`, `schema.Object`,
+ * `schema.Values`, `schema.Union`. Each is a value (`new schema.Collection([Todo])`, a base to
+ * extend) and a type (`schema.Collection<readonly [typeof Todo]>`).
+ * @namespace
+ */
+export const schema: typeof schemaClasses = /* @__PURE__ */ Object.freeze({
+  Array: ArraySchema,
+  Collection,
+  Invalidate,
+  Object: ObjectSchema,
+  Union: UnionSchema,
+  Values: ValuesSchema,
+});
+// eslint-disable-next-line @typescript-eslint/no-namespace -- the instance types, merged with the object
+export declare namespace schema {
+  /** An instance of `schema.Array`. */
+  export type Array<S extends Schema = Schema> = schemaClasses.Array<S>;
+  /** An instance of `schema.Collection`. */
+  export type Collection<S extends readonly [Schema] = readonly [Schema]> =
+    schemaClasses.Collection<S>;
+  /** An instance of `schema.Invalidate`. */
+  export type Invalidate<E extends EntityClass | schemaClasses.Union<any> = EntityClass> =
+    schemaClasses.Invalidate<E>;
+  /** An instance of `schema.Object`. */
+  export type Object<
+    S extends { readonly [key: string]: unknown } = { readonly [key: string]: unknown },
+  > = schemaClasses.Object<S>;
+  /** An instance of `schema.Union`. */
+  export type Union<
+    C extends { readonly [type: string]: EntityClass } = { readonly [type: string]: EntityClass },
+  > = schemaClasses.Union<C>;
+  /** An instance of `schema.Values`. */
+  export type Values<S extends Schema = Schema> = schemaClasses.Values<S>;
+}
 export type {
   CollectionMerge,
   CollectionOptions,

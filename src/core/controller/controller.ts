@@ -16,7 +16,7 @@ import { INVALID } from '../schema/types.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { getOwn, hasOwn } from '../util/own.js';
 import { shortUrl } from '../util/describe.js';
-import { countTimers, defaultTimers } from '../env/timers.js';
+import { countTimers, defaultTimers, ignore } from '../env/timers.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isAbortError } from '../protocol/error-policy.js';
@@ -37,9 +37,9 @@ import { dataExpiresAt, DEFAULT_DATA_EXPIRY, restoreState, storedKeys } from '..
 import type { StoreState } from '../store/state.js';
 import { Store } from '../store/store.js';
 import type { StoreChange, StoreView } from '../store/store.js';
-import { ConnectivityManager } from '../managers/connectivity.js';
-import { GcManager } from '../managers/gc.js';
-import { PollingManager } from '../managers/polling.js';
+import { connectivityManager } from '../managers/connectivity.js';
+import { gcManager } from '../managers/gc.js';
+import { pollingManager } from '../managers/polling.js';
 import { ControllerEvents } from './events.js';
 import { errorExpiry } from './expiry.js';
 import type { Manager } from './manager.js';
@@ -153,7 +153,6 @@ type Committing = Pick<
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 const READS_PER_KEY = 4;
-const ignore = (): void => {};
 const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
 /** The read of a key that holds nothing: never fetched, nothing to show, no error. */
 const NOTHING: ResponseInfo = Object.freeze({
@@ -218,9 +217,9 @@ export class Controller implements ControllerLike {
     // by <resource-provider>, and `managers` only adds.
     try {
       for (const manager of [
-        new PollingManager(),
-        new ConnectivityManager(),
-        ...(Number.isFinite(gcTime) ? [new GcManager(gcTime)] : []),
+        pollingManager,
+        connectivityManager,
+        ...(Number.isFinite(gcTime) ? [gcManager(gcTime)] : []),
         ...(options.managers ?? []),
       ]) {
         this.#detach.push(manager.attach(this));
@@ -329,13 +328,11 @@ export class Controller implements ControllerLike {
   ): ResponseInfo<Resolved<E>> {
     const key = storeKey(endpoint, args);
     const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
-    const record = this.#records.get(key);
     // A key that holds nothing gets no record: its read is one constant (a new record starts
     // with it too, and a reset empties it, so a reader pending across a reset sees a new read).
-    if (!record && sameResponse(info, NOTHING)) return NOTHING as ResponseInfo<Resolved<E>>;
-    const { reads } = record ?? this.#record(key);
-    for (const read of reads)
+    for (const read of this.#records.get(key)?.reads ?? [NOTHING])
       if (sameResponse(read, info)) return read as ResponseInfo<Resolved<E>>;
+    const { reads } = this.#record(key);
     if (reads.unshift(info) > READS_PER_KEY) reads.pop();
     return info as ResponseInfo<Resolved<E>>;
   }
@@ -466,7 +463,7 @@ export class Controller implements ControllerLike {
         normalizeArgs: storeArgs(endpoint, args),
         startedAt: this.#stamp(),
       },
-      argsAndResponse[args.length],
+      argsAndResponse.at(-1),
     );
   }
 
@@ -918,21 +915,21 @@ export class Controller implements ControllerLike {
   // ---- Records ----
 
   #record(key: string): KeyRecord {
-    let record = this.#records.get(key);
-    if (!record) {
-      record = {
-        key,
-        subscribers: 0,
-        inFlight: 0,
-        lastUsed: 0,
-        dataSeq: 0,
-        errorSeq: 0,
-        failures: 0,
-        reads: [NOTHING],
-      };
-      this.#records.set(key, record);
-    }
-    return record;
+    return (
+      this.#records.get(key) ??
+      this.#records
+        .set(key, {
+          key,
+          subscribers: 0,
+          inFlight: 0,
+          lastUsed: 0,
+          dataSeq: 0,
+          errorSeq: 0,
+          failures: 0,
+          reads: [NOTHING],
+        })
+        .get(key)!
+    );
   }
 
   /**

@@ -140,8 +140,7 @@ export class ResponseObserver<E extends EndpointLike> {
    * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
    */
   refetch(): Promise<void> {
-    const read = this.#read;
-    return read ? this.#track(this.controller.fetch(...read)) : Promise.resolve();
+    return this.#read ? this.#track(this.controller.fetch(...this.#read)) : Promise.resolve();
   }
 
   readonly #onStoreChange = (): void => {

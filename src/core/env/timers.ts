@@ -32,6 +32,9 @@ export function clampDelay(ms: number): number {
   return ms > 0 ? Math.min(ms, MAX_DELAY) : 0;
 }
 
+/** Does nothing: what a promise nobody awaits is caught with. */
+export const ignore = (): void => {};
+
 /**
  * The host's own timers: the global object itself, since browsers refuse `setTimeout` called on
  * any other `this`, and a clock a test installs on the globals later is still the one used.

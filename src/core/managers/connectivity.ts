@@ -7,8 +7,8 @@
 import type { Controller } from '../controller/controller.js';
 import type { Manager } from '../controller/manager.js';
 
-/** @example new Controller({ managers: [new ConnectivityManager()] }) // one is attached by default */
-export class ConnectivityManager implements Manager {
+/** Attached by every Controller, after polling. */
+export const connectivityManager: Manager = {
   attach(controller: Controller): () => void {
     let online = true;
     return controller.events.subscribe(({ type }) => {
@@ -20,5 +20,5 @@ export class ConnectivityManager implements Manager {
         }
       }
     });
-  }
-}
+  },
+};

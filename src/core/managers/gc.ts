@@ -17,20 +17,18 @@ import { visitEntities } from '../normalize/visit-entities.js';
 import { hasOwn } from '../util/own.js';
 
 /**
- * @example new Controller({ gcTime: 60_000 }) // attaches one with that time
+ * The manager of a Controller's `gcTime` (a finite one).
+ * @example gcManager(60_000) // what new Controller({ gcTime: 60_000 }) attaches
  */
-export class GcManager implements Manager {
-  constructor(readonly gcTime: number) {}
-
+export const gcManager = (gcTime: number): Manager => ({
   attach(controller: Controller): () => void {
-    const { gcTime } = this;
     let timer: unknown;
 
     /**
-     * Arms the timer unless it is armed: it is armed only while something may become
-     * collectable, and disarms itself when nothing is.
+     * Arms the timer (for `gcTime` from now unless `at` says when) unless it is armed: it is
+     * armed only while something may become collectable, and disarms itself when nothing is.
      */
-    const schedule = (at: number): void => {
+    const schedule = (at = controller.now() + gcTime): void => {
       if (timer !== undefined) return;
       timer = controller.timers.setTimeout(() => {
         timer = undefined;
@@ -67,12 +65,10 @@ export class GcManager implements Manager {
           if (shown) mark(shown.endpoint.schema, committed.endpoints[key], committed, args!);
           else known = false;
         } else if (held && shown) {
-          // A read of one entity served from the store (no response of its own): keep it.
+          // A read of one entity served from the store (no response of its own): keep it (the
+          // walk of an entity by its pk reads, and so marks, the entity itself first).
           const found = storedEntityOf(shown.endpoint.schema, args!);
-          if (found) {
-            marks.add(found.entity.key, found.pk);
-            mark(found.entity, found.pk, committed, args!);
-          }
+          if (found) mark(found.entity, found.pk, committed, args!);
         }
       }
       // What pending optimistic updates show: a request in flight owns each.
@@ -108,14 +104,14 @@ export class GcManager implements Manager {
         phase === 'settle' ||
         (event.type === 'action' && /^(response|entities)\/|^hydrate$/.test(event.action.type))
       ) {
-        schedule(controller.now() + gcTime);
+        schedule();
       }
     });
-    if (storedKeys(controller.store.committed).length > 0) schedule(controller.now() + gcTime);
+    if (storedKeys(controller.store.committed).length > 0) schedule();
     return () => {
       stop();
       controller.timers.clearTimeout(timer);
       timer = undefined;
     };
-  }
-}
+  },
+});

@@ -6,22 +6,20 @@
 import type { Controller } from '../controller/controller.js';
 import type { SubscriptionEvent } from '../controller/events.js';
 import type { Manager } from '../controller/manager.js';
-import { repeat } from '../env/timers.js';
+import { ignore, repeat } from '../env/timers.js';
+import { entry } from '../util/own.js';
 
-/** The subscriptions to one request, oldest first, and the timer that polls them. */
-interface Group {
-  readonly interests: SubscriptionEvent[];
+/** The subscriptions to one request, oldest first; its fields: the timer that polls them. */
+interface Group extends Array<SubscriptionEvent> {
   /** The frequency the timer runs at; Infinity: no timer. */
-  every?: number | undefined;
+  frequency?: number | undefined;
   stop?: (() => void) | undefined;
   /** Whom the timer polls for: kept current even when the frequency does not change. */
   polled?: SubscriptionEvent | undefined;
 }
 
-const ignore = (): void => {};
-
-/** @example new Controller({ managers: [new PollingManager()] }) // one is attached by default */
-export class PollingManager implements Manager {
+/** Attached by every Controller, first. */
+export const pollingManager: Manager = {
   attach(controller: Controller): () => void {
     let online = true;
     const groups = new Map<string, Group>();
@@ -29,18 +27,18 @@ export class PollingManager implements Manager {
     const update = (group: Group): void => {
       let every = Infinity;
       // The oldest of the fastest; Infinity means never (a timer would cap it at 24.8 days and
-      // poll then), and no frequency or one not above 0 does not poll.
-      for (const interest of group.interests) {
+      // poll then), and no frequency or one not above 0 does not poll; offline, none polls (whom
+      // it would poll is found again when the network is back).
+      for (const interest of group) {
         const ms = interest.endpoint.pollFrequency!;
-        if (ms > 0 && ms < every) {
+        if (online && ms > 0 && ms < every) {
           every = ms;
           group.polled = interest;
         }
       }
-      if (!online) every = Infinity;
-      if (every === group.every) return;
+      if (every === group.frequency) return;
       group.stop?.();
-      group.every = every;
+      group.frequency = every;
       group.stop =
         every < Infinity
           ? repeat(
@@ -67,13 +65,12 @@ export class PollingManager implements Manager {
       }
       let group = groups.get(key);
       if (event.phase === 'add') {
-        if (!group) groups.set(key, (group = { interests: [] }));
-        group.interests.push(event);
+        (group = entry(groups, key, Array)).push(event);
       } else {
-        const index = group?.interests.findIndex(({ endpoint }) => endpoint === event.endpoint);
+        const index = group?.findIndex(({ endpoint }) => endpoint === event.endpoint);
         if (!group || index! < 0) return;
-        group.interests.splice(index!, 1);
-        if (group.interests.length === 0) groups.delete(key);
+        group.splice(index!, 1);
+        if (group.length === 0) groups.delete(key);
       }
       update(group);
     });
@@ -83,5 +80,5 @@ export class PollingManager implements Manager {
       groups.forEach(update);
       groups.clear();
     };
-  }
-}
+  },
+};

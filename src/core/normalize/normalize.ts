@@ -1,6 +1,7 @@
 import { INVALID, MAX_DEPTH } from '../schema/types.js';
 import type {
   Args,
+  EntityClass,
   EntityMeta,
   NormalizeDelegate,
   NormalizeResult,
@@ -69,18 +70,13 @@ function tableWriter(
   walk: Pick<NormalizeDelegate, 'fail' | 'failed'>,
 ) {
   const tables = { entities: store.entities, entitiesMeta: store.entitiesMeta };
-  const families = ['entities', 'entitiesMeta'] as const;
   /** A key's entity table and meta table, and whether each is a copy this payload made. */
   type Slot = [Record<string, StoredEntity>?, Record<string, EntityMeta>?, boolean?, boolean?];
   /** Each key's slot, found once per key (reads and writes come in runs of one key). */
   const slots = new Map<string, Slot>();
-  const slot = (key: string): Slot => {
-    let found = slots.get(key);
-    if (found === undefined) {
-      slots.set(key, (found = [getOwn(tables.entities, key), getOwn(tables.entitiesMeta, key)]));
-    }
-    return found;
-  };
+  const slot = (key: string): Slot =>
+    slots.get(key) ??
+    slots.set(key, [getOwn(tables.entities, key), getOwn(tables.entitiesMeta, key)]).get(key)!;
   const set = (found: Slot, family: 0 | 1, key: string, pk: string, value: unknown) => {
     const table = (found[family] ?? {}) as Record<string, unknown>;
     if (found[family + 2]) return writer.put(table, pk, value);
@@ -88,7 +84,7 @@ function tableWriter(
     if (next !== table) {
       found[family] = next as never;
       found[family + 2] = true;
-      const name = families[family];
+      const name = family ? 'entitiesMeta' : 'entities';
       tables[name] = writer.set(tables[name] as Record<string, unknown>, key, next) as never;
     }
   };
@@ -106,9 +102,15 @@ function tableWriter(
       set(found, 1, key, pk, at);
     }
   };
-  /** Newer in the store than this payload: it must not be overwritten. */
-  const newer = (found: Slot, pk: string) =>
-    (getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > meta.fetchedAt;
+  /** Newer in the store than this payload (or `at`): it must not be overwritten. */
+  const newer = (found: Slot, pk: string, at = meta) =>
+    (getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > at.fetchedAt;
+  /** `a` merged with `b` over it: by the entity's own `merge`, or plainly. */
+  const merged = (
+    entity: EntityClass | undefined,
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+  ) => (entity ? entity.merge(a, b) : { ...a, ...b });
   /** Unchanged data keeps the stored object, so nothing that shows it renders again. */
   const same = (existing: StoredEntity | undefined, next: StoredEntity) =>
     existing !== undefined && existing !== INVALID && next !== INVALID && jsonEqual(existing, next)
@@ -140,10 +142,10 @@ function tableWriter(
           // Newer than what the partial writes did not carry: those fields take its values.
           const rest = { ...incoming };
           for (const field of fields) delete rest[field];
-          next = entity ? entity.merge(existing, rest) : { ...existing, ...rest };
+          next = merged(entity, existing, rest);
           at = { ...existingMeta, restAt: meta.fetchedAt };
         } else {
-          next = entity ? entity.merge(incoming, existing) : { ...incoming, ...existing };
+          next = merged(entity, incoming, existing);
           at = existingMeta;
         }
       } else if (existing !== INVALID) {
@@ -152,7 +154,7 @@ function tableWriter(
           if (existingMeta === meta) return;
           next = existing;
         } else {
-          next = entity ? entity.merge(existing, incoming) : { ...existing, ...incoming };
+          next = merged(entity, existing, incoming);
         }
         if (existingMeta !== undefined && existingMeta !== meta && lacks(incoming, existing)) {
           // A partial write (a push of some fields) overrules only the fields it carries.
@@ -178,9 +180,7 @@ function tableWriter(
       // Dated when its answer was written: a read sent before that (which the server may have
       // answered first) cannot bring a deleted entity back.
       const at = meta.date > meta.fetchedAt ? { ...meta, fetchedAt: meta.date } : meta;
-      if (!((getOwn(found[1], pk)?.fetchedAt ?? -Infinity) > at.fetchedAt)) {
-        write(found, key, pk, INVALID, at);
-      }
+      if (!newer(found, pk, at)) write(found, key, pk, INVALID, at);
     },
   };
   return delegate;
@@ -258,13 +258,17 @@ export function normalize<R = unknown>(
       // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()):
       // V8 and JavaScriptCore throw a RangeError, SpiderMonkey an InternalError.
       /call stack|too much recursion/i.test(message)
-        ? `The response is nested too deeply (${message})`
+        ? `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested too deeply (${message})`
         : message.startsWith(what)
           ? message
           : `${what}: ${message}`,
       error,
     );
   };
+
+  /** Fails: `value` is not what `schema` expects (JSON text where structure belongs, say). */
+  const expected = (schema: unknown, value: unknown) =>
+    fail(`Expected ${expectedOf(schema)}, got ${kindOf(value)}${jsonHint(value)}`);
 
   const writer = tableWriter(store, fullMeta, own, { fail, failed });
   // How many entities deep the walk is.
@@ -286,7 +290,9 @@ export function normalize<R = unknown>(
     if (step) {
       path.push(at!);
       if (path.length > 4 * MAX_DEPTH) {
-        fail(`The response is nested more than ${4 * MAX_DEPTH} levels deep`);
+        fail(
+          `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested more than ${4 * MAX_DEPTH} levels deep`,
+        );
       }
       // Deeper than real payloads go, look for a value inside itself: entities stop at `visited`,
       // but plain objects and arrays would go round (and branch) until the depth limit.
@@ -297,7 +303,11 @@ export function normalize<R = unknown>(
         !entity &&
         ancestors.includes(value)
       ) {
-        fail('The response refers back to itself (a cycle)');
+        fail(
+          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+            ? 'The response refers back to itself (a cycle)'
+            : 'a cycle',
+        );
       }
       ancestors.push(value);
     }
@@ -308,7 +318,7 @@ export function normalize<R = unknown>(
       (entity ? /^\s*\{/.test(value) : typeof schema === 'object') &&
       jsonHint(value) !== ''
     ) {
-      fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(value)}`);
+      expected(schema, value);
     }
     const steps = entity ? schema : stepsOf(schema);
     // Entities nested deeper than MAX_DEPTH are refused: counted here, in the walk's own frame.
@@ -327,16 +337,13 @@ export function normalize<R = unknown>(
     return out;
   };
 
-  const structured = isObject(schema);
-  // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
-  if (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) {
-    fail(`Expected a ${schema.key} object, got ${kindOf(input)}${jsonHint(input)}`);
-  }
-  if (structured && jsonHint(input) !== '') {
-    fail(`Expected ${expectedOf(schema)}, got a string${jsonHint(input)}`);
-  }
-  if ((input === null || input === undefined) && schema !== undefined && schema !== null) {
-    fail(`Expected ${expectedOf(schema)}, got ${kindOf(input)}`);
+  if (
+    // Nested, a string or number is a pk; as the whole response it is not the entity asked for.
+    (isEntityClass(schema) && (typeof input === 'string' || typeof input === 'number')) ||
+    (isObject(schema) && jsonHint(input) !== '') ||
+    ((input === null || input === undefined) && schema !== undefined && schema !== null)
+  ) {
+    expected(schema, input);
   }
   let result: R;
   try {

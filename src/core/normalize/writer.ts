@@ -19,8 +19,10 @@ type AnyRecord = Readonly<Record<string, unknown>>;
  * if (!writer.changed) return state;
  */
 export class Writer {
+  // Public fields are set in the constructor: an initialized one (assignment semantics) would
+  // move the private fields' initializers into the constructor too, in longer code.
   /** True once any write changed a record. */
-  changed = false;
+  changed: boolean;
   readonly owned: WeakSet<object>;
   readonly log: WriteLog | undefined;
   /** What each write in place replaced: record, key, whether it held the key, its value. */
@@ -29,6 +31,7 @@ export class Writer {
   readonly #made = new Set<object>();
 
   constructor(owned = new WeakSet<object>(), log?: WriteLog) {
+    this.changed = false;
     this.owned = owned;
     this.log = log;
   }

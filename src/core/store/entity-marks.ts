@@ -1,3 +1,5 @@
+import { entry } from '../util/own.js';
+
 /**
  * A set of `(entity key, pk)` pairs: the entities something still needs.
  */
@@ -9,9 +11,7 @@ export class EntityMarks {
    * @example marks.add('Todo', '1');
    */
   add(key: string, pk: string): void {
-    let pks = this.#marks.get(key);
-    if (!pks) this.#marks.set(key, (pks = new Set()));
-    pks.add(pk);
+    entry(this.#marks, key, Set).add(pk);
   }
 
   has(key: string, pk: string): boolean {

@@ -93,9 +93,10 @@ export function readFailure(error: unknown, key: string): unknown {
   const message = String((error as Error | undefined)?.message);
   const read = shortUrl(key);
   if (/call stack|recursion/i.test(message)) {
-    return new RangeError(`${read}: its entities nest too deeply to read (${message}).`, {
-      cause: error,
-    });
+    return new RangeError(
+      `${read}: ${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'its entities nest too deeply to read' : 'nested too deeply'} (${message}).`,
+      { cause: error },
+    );
   }
   if (!isRuntimeError(error)) return error;
   return new (error instanceof RangeError ? RangeError : TypeError)(
@@ -126,12 +127,13 @@ export function storedEntityOf(
       : (schema as { entityFor?: (params: object) => EntityClass | undefined } | null)?.entityFor?.(
           params,
         );
-    if (entity === undefined) return undefined;
-    pk = entity.pk(params as object);
+    pk = entity?.pk(params as object);
   } catch {
     return undefined;
   }
-  return pk === undefined || pk === null || pk === '' ? undefined : { entity, pk: String(pk) };
+  return pk === undefined || pk === null || pk === ''
+    ? undefined
+    : { entity: entity!, pk: String(pk) };
 }
 
 /** True when the two reads would show the same thing (every field of a read is compared). */

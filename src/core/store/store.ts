@@ -68,10 +68,12 @@ type AnyRecord = Record<string, unknown>;
  * store.dispatch({ type: 'reset', date: 0 });
  */
 export class Store extends Subscribable<(change: StoreChange) => void> implements StoreView {
-  logWrites = 0;
+  // The public fields are set in the constructor: an initialized one (assignment semantics) would
+  // move every private field's initializer into the constructor too, in longer code.
+  logWrites: number;
   #committed: StoreState;
   #visible: StoreState;
-  optimisticReads = new EntityMarks();
+  optimisticReads: EntityMarks;
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   /** What each logged write wrote, by the state it made (see `writtenBy`). */
@@ -93,6 +95,8 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
   /** `memo` and `now` are what optimistic updates read their snapshots with. */
   constructor(initial: StoreState, memo: MemoCache, now: () => number) {
     super();
+    this.logWrites = 0;
+    this.optimisticReads = new EntityMarks();
     this.#committed = this.#visible = initial;
     this.#memo = memo;
     this.#now = now;

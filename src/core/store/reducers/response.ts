@@ -13,22 +13,19 @@ export function setResponse(
   writer: Writer,
 ): StoreState {
   const { key, schema, response, fetchedAt, date, expiresAt } = action;
-  let next = state;
-  let result = response;
-  if (schema !== undefined && schema !== null) {
-    // The action carries the entities' meta (fetchedAt, date, expiresAt).
-    const normalized = normalize(schema, response, action.args, state, action, writer);
-    next = { ...state, entities: normalized.entities, entitiesMeta: normalized.entitiesMeta };
-    result = normalized.result;
-  }
+  // Normalized, the entity tables too (the action carries their meta: fetchedAt, date, expiresAt).
+  const { result, ...tables } =
+    schema !== undefined && schema !== null
+      ? normalize(schema, response, action.args, state, action, writer)
+      : { result: response };
   // An answer the same as the stored one keeps the stored result (as unchanged entities keep
   // their objects), so its reads keep their value and nothing that shows them renders again.
   const stored = getOwn(state.endpoints, key);
-  if (jsonEqual(stored, result)) result = stored;
   return settle(
     {
-      ...next,
-      endpoints: writer.set(state.endpoints, key, result),
+      ...state,
+      ...tables,
+      endpoints: writer.set(state.endpoints, key, jsonEqual(stored, result) ? stored : result),
       meta: writer.set(state.meta, key, { date, fetchedAt, expiresAt }),
       // A success clears the error of an older attempt; a newer failed attempt stays shown.
       errors: action.keepError ? state.errors : writer.delete(state.errors, key),
