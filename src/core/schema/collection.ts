@@ -15,7 +15,7 @@ import { present } from './array.js';
 import { stepsOf } from './steps.js';
 import { canonicalArgs, canonicalValue, parseCanonicalArgs } from './list-key.js';
 import type { ListArgValue } from './list-key.js';
-import { getOwn, hasOwn } from '../util/own.js';
+import { getOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isEntityClass, isObject, isRecord } from './is.js';
 
@@ -67,22 +67,9 @@ export type CreatingCollection<S extends readonly [Schema]> = Omit<
 const memberKey = (member: unknown): string =>
   typeof member === 'string' ? member : JSON.stringify(member);
 
-/**
- * True when `params` rule out no filtering argument of a list: each one they give, the list
- * either lacks or has the same (`{ userId: 1 }` allows each of user 1's lists).
- */
-const paramsAllow = (
-  collection: Collection,
-  params: unknown,
-  listArgs: Record<string, ListArgValue>,
-): boolean =>
-  Object.entries(isRecord(params) ? params : {}).every(
-    ([name, value]) =>
-      value === undefined ||
-      collection.nonFilterArgumentKeys(name) ||
-      !hasOwn(listArgs, name) ||
-      canonicalValue(value) === canonicalValue(listArgs[name]),
-  );
+/** The list's args that `keep` keeps: the filter a call's values can judge. */
+const some = (listArgs: Record<string, ListArgValue>, keep: (name: string) => unknown) =>
+  Object.fromEntries(Object.entries(listArgs).filter(([name]) => keep(name)));
 
 /**
  * A new array: `existing` with the incoming members it lacks added (at its end, or with `atStart`
@@ -253,6 +240,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       throw new TypeError(`expected an array for collection ${listKey}, got ${kindOf(input)}`);
     }
     const editing = mode === 'remove' || mode === 'move';
+    const params = (isRecord(args[0]) ? args[0] : {}) as Record<string, unknown>;
     // Membership follows values: after a move each entity is in exactly the stored lists whose
     // filter its values (the call's URL params, the stored fields, the body's and the response's
     // over them) match, and a remove takes it out of those. Nothing compares with the values
@@ -292,14 +280,12 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
               test(listArgs) ||
               // A remove also reaches every list its URL params do not rule out (`{ userId: 1 }`:
               // each of user 1's lists), whatever the values say by now (a pushed update).
-              (mode === 'remove' && paramsAllow(this, args[0], listArgs)) ||
-              (test(
-                Object.fromEntries(
-                  Object.entries(listArgs).filter(([name]) => values[name] !== undefined),
-                ),
-              )
-                ? undefined
-                : false);
+              (mode === 'remove' &&
+                this.createCollectionFilter(
+                  params,
+                  params,
+                )(some(listArgs, (name) => getOwn(params, name) !== undefined))) ||
+              (test(some(listArgs, (name) => values[name] !== undefined)) ? undefined : false);
           })
         : mode === 'list'
           ? []
