@@ -11,17 +11,18 @@
  * replays the updates again over them, in place. A write then costs what it and the updates
  * write, whatever the store holds.
  */
-import type { MemoCache } from '../normalize/memo-cache.js';
+// Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
+import { reduce } from './reducer.js';
 import { jsonEqual } from '../normalize/equal.js';
 import { getOwn, hasOwn, setOwn } from '../util/own.js';
-import type { WriteLog } from '../util/write-log.js';
 import { Subscribable, tellEach } from '../env/subscribable.js';
-import type { EndpointLike } from '../protocol/types.js';
-import type { Action } from './actions.js';
 import { EntityMarks } from './entity-marks.js';
 import { replay } from './optimistic.js';
-import { reduce } from './reducer.js';
 import { TABLES } from './state.js';
+import type { MemoCache } from '../normalize/memo-cache.js';
+import type { WriteLog } from '../util/write-log.js';
+import type { EndpointLike } from '../protocol/types.js';
+import type { Action } from './actions.js';
 import type { OptimisticEntry, StoreState } from './state.js';
 
 /** What a listener is told: the last committed action, every action of the change, the state. */
