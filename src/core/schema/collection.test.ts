@@ -116,6 +116,14 @@ describe('schema.Collection', () => {
     assert.deepEqual(lists(overruled)['{"completed":"true"}'], ['10']);
   });
 
+  it("a create answered with its id alone joins by the call's args", () => {
+    let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
+    store = fetchList(store, { userId: 1 }, []);
+    store = fetchList(store, { userId: 2 }, []);
+    const created = normalize(todoList.push, '7', [{ userId: 1 }, { title: 'x' }], store);
+    assert.deepEqual(lists(created), { '{"userId":"1"}': ['7'], '{"userId":"2"}': [] });
+  });
+
   it('each created member of an array answer joins by its own fields', () => {
     let store: NormalizedStore = { entities: {}, entitiesMeta: {} };
     store = fetchList(store, { userId: 1 }, []);
