@@ -5,7 +5,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { InfiniteController } from '../src/infinite/index.js';
 import { POSTS_PER_PAGE, PostResource } from './resources.js';
-import { controls } from './styles.js';
+import { controls, postRows } from './styles.js';
 
 const GROUPS = ['news', 'tech'] as const;
 
@@ -13,6 +13,7 @@ const GROUPS = ['news', 'tech'] as const;
 export class PostFeed extends LitElement {
   static override styles = [
     controls,
+    postRows,
     css`
       .tabs {
         margin-bottom: 0.75rem;
@@ -38,28 +39,7 @@ export class PostFeed extends LitElement {
         height: 1px;
       }
       ol {
-        margin: 0;
-        padding: 0;
-        list-style: none;
         counter-reset: post;
-      }
-      li {
-        counter-increment: post;
-        display: flex;
-        align-items: center;
-        gap: 0.6rem;
-        height: var(--row);
-        border-bottom: 1px solid var(--sunken);
-        font-size: 0.9rem;
-        white-space: nowrap;
-        overflow: hidden;
-      }
-      li::before {
-        content: counter(post);
-        color: var(--muted);
-        font-variant-numeric: tabular-nums;
-        min-width: 1.5rem;
-        text-align: right;
       }
       .footer {
         display: flex;

@@ -4,12 +4,13 @@ import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { ResourceController } from '../src/index.js';
 import { POSTS_PER_PAGE, postPage } from './resources.js';
-import { controls } from './styles.js';
+import { controls, postRows } from './styles.js';
 
 @customElement('demo-post-pages')
 export class PostPages extends LitElement {
   static override styles = [
     controls,
+    postRows,
     css`
       /* Always the height of a whole page, so the buttons stay put while a page loads. */
       .box {
@@ -17,30 +18,6 @@ export class PostPages extends LitElement {
         min-height: calc(${POSTS_PER_PAGE} * var(--row));
         margin: 0 0 0.75rem;
         border-bottom: 1px solid var(--line);
-      }
-      ol {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      li {
-        counter-increment: post;
-        display: flex;
-        align-items: center;
-        gap: 0.6rem;
-        height: var(--row);
-        border-bottom: 1px solid var(--sunken);
-        font-size: 0.9rem;
-        white-space: nowrap;
-        overflow: hidden;
-      }
-      /* The post's place in the group, from the list's start (not text: the title is). */
-      li::before {
-        content: counter(post);
-        color: var(--muted);
-        font-variant-numeric: tabular-nums;
-        min-width: 1.5rem;
-        text-align: right;
       }
       .pager {
         display: flex;

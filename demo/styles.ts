@@ -119,3 +119,30 @@ export const controls = css`
     padding: 0.05rem 0.3rem;
   }
 `;
+
+/** A list of posts, one row each, numbered from the list's start (the number is not text: the title is). */
+export const postRows = css`
+  ol {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li {
+    counter-increment: post;
+    display: flex;
+    align-items: center;
+    gap: 0.6rem;
+    height: var(--row);
+    border-bottom: 1px solid var(--sunken);
+    font-size: 0.9rem;
+    white-space: nowrap;
+    overflow: hidden;
+  }
+  li::before {
+    content: counter(post);
+    color: var(--muted);
+    font-variant-numeric: tabular-nums;
+    min-width: 1.5rem;
+    text-align: right;
+  }
+`;
