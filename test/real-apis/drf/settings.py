@@ -17,7 +17,7 @@ INSTALLED_APPS = [
 ]
 MIDDLEWARE = [
     'django.middleware.common.CommonMiddleware',
-    # ETag and 304 for GETs (the conditional-requests recipe of the guide).
+    # ETag and 304 for GETs, as many deployments add (the library does not send If-None-Match yet).
     'django.middleware.http.ConditionalGetMiddleware',
     'todos.cors.AllowTestOrigins',
 ]
