@@ -13,7 +13,7 @@ import { ObjectSchema } from './schema/object.js';
 import { ValuesSchema } from './schema/values.js';
 export { Entity } from './schema/entity.js';
 import { Invalidate } from './schema/invalidate.js';
-export { ExpiryStatus } from './protocol/types.js';
+export { ExpiryStatus, NOT_MODIFIED } from './protocol/types.js';
 import { UnionSchema } from './schema/union.js';
 import { ArraySchema } from './schema/array.js';
 import { Collection } from './schema/collection.js';

@@ -20,7 +20,7 @@ import { countTimers, defaultTimers, ignore } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { isAbortError } from '../protocol/error-policy.js';
-import { ExpiryStatus } from '../protocol/types.js';
+import { ExpiryStatus, NOT_MODIFIED } from '../protocol/types.js';
 import { dataExpiresAt, DEFAULT_DATA_EXPIRY, restoreState, storedKeys } from '../store/state.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
 import { DEFAULT_RETRY, retryDelay } from './retry.js';
@@ -144,13 +144,15 @@ interface Request extends InFlightRequest {
   wake?: () => void;
   /** For a read: the mutations committed while it is in flight (see `#commit`). */
   created?: Action[];
+  /** A read of its own key: the context its run asks with, and keeps, a `validator` in. */
+  conditional?: RunContext;
 }
 
 /** What `#commit` reads of a request: `setResponse` commits as a request would. */
 type Committing = Pick<
   Request,
   'id' | 'endpoint' | 'key' | 'record' | 'normalizeArgs' | 'startedAt' | 'settles' | 'created'
->;
+> & { readonly conditional?: RunContext | undefined };
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 const READS_PER_KEY = 4;
@@ -702,6 +704,11 @@ export class Controller implements ControllerLike {
       signal: request.abort.signal,
       sending,
     };
+    // A read of its own key (not a page added to a list) asks whether the stored answer holds.
+    if (!endpoint.sideEffect && requestKey === key) {
+      request.conditional = context;
+      context.validator = getOwn(this.#store.committed.meta, key)?.validator;
+    }
     return settled(
       (request.promise = this.#attempts(request, context).then(
         (response) => this.#end(request, response),
@@ -844,6 +851,7 @@ export class Controller implements ControllerLike {
       expiresAt: dataExpiresAt(endpoint, now),
       keepError: record.errorSeq > id,
       settles: request.settles,
+      validator: request.conditional?.validator,
     };
     this.batch(() => {
       this.dispatch(action);
@@ -897,13 +905,14 @@ export class Controller implements ControllerLike {
     if (schema === undefined || schema === null) return response;
     const { committed, visible } = this.#store;
     try {
-      const { result, entities } = outdated
-        ? normalize(schema, response, normalizeArgs, visible, {
-            fetchedAt: request.startedAt,
-            date: this.#now(),
-            expiresAt: 0,
-          })
-        : { result: getOwn(committed.endpoints, key), entities: visible.entities };
+      const { result, entities } =
+        outdated && response !== NOT_MODIFIED
+          ? normalize(schema, response, normalizeArgs, visible, {
+              fetchedAt: request.startedAt,
+              date: this.#now(),
+              expiresAt: 0,
+            })
+          : { result: getOwn(committed.endpoints, key), entities: visible.entities };
       const value = this.#memo.denormalize(schema, result, entities);
       // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
       return value === INVALID && (outdated || endpoint.sideEffect) ? response : value;

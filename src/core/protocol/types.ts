@@ -17,6 +17,12 @@ export const ExpiryStatus = {
 /** One of the values of `ExpiryStatus`: `'valid'`, `'stale'` or `'invalid'`. */
 export type ExpiryStatus = (typeof ExpiryStatus)[keyof typeof ExpiryStatus];
 
+/**
+ * What `run` resolves with when a 304 answered the `validator` its context gave: the stored
+ * answer still holds, and nothing was read from the body.
+ */
+export const NOT_MODIFIED: unique symbol = Symbol();
+
 /** What `Controller.getResponse` returns. The same object comes back while nothing in it changed. */
 export interface ResponseInfo<T = unknown> {
   /** The denormalized value (Entity instances), or undefined when there is none to show. */
@@ -45,6 +51,12 @@ export interface RunContext {
    * the request (its answer and its optimistic update) now, newer than the reads made meanwhile.
    */
   readonly sending?: (at?: number) => void;
+  /**
+   * A read's validator, from the answer the store holds: an ETag (sent as `If-None-Match`) or a
+   * date (`If-Modified-Since`). A 304 to it resolves `run` with `NOT_MODIFIED`. `run` sets it to
+   * the `ETag` or `Last-Modified` of the answer it resolves with: a context given again asks.
+   */
+  validator?: string | undefined;
 }
 
 /** Read access to the store for `getOptimisticResponse`. */

@@ -2,6 +2,7 @@
  * RestEndpoint: one REST request described by options, callable on its own
  * (`await endpoint(params)`) and runnable by a Controller (`endpoint.run(args, { fetch })`).
  */
+import { NOT_MODIFIED } from '../protocol/types.js';
 import type { RetryOption, RunContext, Snapshot } from '../protocol/types.js';
 import type { Schema } from '../schema/types.js';
 import type {
@@ -361,6 +362,17 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         )),
       };
       request.method = init.method ?? request.method;
+      // A revalidation asks whether the stored answer still holds, unless the caller asks itself.
+      const { validator } = context;
+      const headers = headersRecord(init.headers);
+      const asked = validator && !Object.keys(headers).some((name) => /^if-/i.test(name));
+      if (asked) {
+        headers[validator.endsWith('"') ? 'If-None-Match' : 'If-Modified-Since'] = validator;
+        init.headers = headers;
+        // Not 'no-store', which fetch makes of a request with such a header: it would add
+        // `Cache-Control: no-cache`, and servers that honour it (Express) answer in full.
+        init.cache ??= 'no-cache';
+      }
       request.init = init;
       // Its errors name the URL: requestFailure lets them through.
       checkRequest(request);
@@ -385,6 +397,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       }
       requestOf.set(response, sent);
       request.status = response.status;
+      if (asked && response.status == 304) return NOT_MODIFIED;
       // The body is part of the response: the timeout and an abort cover reading it too.
       const value = await this.parseResponse(response, sent);
       // A list where one created entity belongs would file every member into the lists.
@@ -392,6 +405,9 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
         throw new TypeError(`${named} answered an array (${value.length}) for one created entity`);
       }
       request.processing = true;
+      // Kept for the next revalidation.
+      context.validator =
+        response.headers.get('etag') ?? response.headers.get('last-modified') ?? undefined;
       return (this.process as (value: unknown, ...args: unknown[]) => unknown)(value, ...args);
     } catch (error) {
       throw requestFailure(error, request);

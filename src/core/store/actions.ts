@@ -13,10 +13,13 @@ export interface SetResponseAction {
   readonly schema: unknown;
   /** The arguments normalization sees (without a pagination field). */
   readonly args: readonly unknown[];
+  /** `NOT_MODIFIED` keeps the stored result and entities as they are, fresh again. */
   readonly response: unknown;
   readonly fetchedAt: number;
   readonly date: number;
   readonly expiresAt: number;
+  /** The answer's ETag or Last-Modified, kept in its meta. */
+  readonly validator?: string | undefined;
   /** True when a newer attempt failed: its error stays shown over this older data. */
   readonly keepError?: boolean | undefined;
   /** The optimistic entry of the request that settled, removed in the same change. */

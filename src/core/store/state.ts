@@ -16,6 +16,8 @@ export interface ResponseMeta {
   readonly expiresAt: number;
   /** Set by `invalidate`: the response must not be shown until it is fetched again. */
   readonly invalidated?: true;
+  /** The answer's ETag or Last-Modified: what a revalidation asks the server about (`RunContext`). */
+  readonly validator?: string;
 }
 
 /** The error of the latest failed attempt for a key; kept apart from the data it does not replace. */
