@@ -4,7 +4,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 
 const steps = [
   ['browser', ['node', 'scripts/ensure-browser.mjs']],
-  // Django REST Framework and FastAPI for the tests of test/real-apis (installed when missing).
+  // DRF, FastAPI and Rails for the tests of test/real-apis (Debian's, installed when missing).
   ['frameworks', ['node', 'scripts/ensure-frameworks.mjs']],
   ['typecheck', ['npx', 'tsc', '-p', 'tsconfig.json', '--noEmit']],
   ['lint', ['npx', 'eslint', '.']],

@@ -9,7 +9,7 @@ const root = new URL('../../', import.meta.url);
 
 describe('docs/guide/your-api.md', () => {
   const blocks = blocksOf('docs/guide/your-api.md');
-  for (const recipe of ['drf', 'fastapi']) {
+  for (const recipe of ['drf', 'fastapi', 'express', 'rails']) {
     it(`shows test/real-apis/recipes/${recipe}.ts as it is`, () => {
       const file = readFileSync(new URL(`test/real-apis/recipes/${recipe}.ts`, root), 'utf8');
       const block = blocks.find((b) => b.name === `your-api-${recipe}.ts`);
