@@ -120,4 +120,22 @@ describe('Django REST Framework (tutorial defaults)', { skip }, () => {
     const created = await controller.fetch(api.TodoHooks.useGetList().push, { title: 'Signed in' });
     assert.equal(created.title, 'Signed in');
   });
+
+  it("a refetch asks with the ETag of Django's ConditionalGetMiddleware and keeps the 304", async () => {
+    const statuses: number[] = [];
+    const counting = new Controller({
+      retry: 0,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const list = await counting.fetch(api.TodoResource.getList, { owner: 1 });
+    const before = counting.getState();
+    const again = await counting.refetch(api.TodoResource.getList, { owner: 1 });
+    assert.deepEqual(statuses, [200, 304]);
+    assert.equal(again, list, 'the stored page, the same object');
+    assert.equal(counting.getState().entities, before.entities, 'nothing normalized');
+  });
 });

@@ -145,4 +145,28 @@ describe('Express with express-validator (guide defaults)', { skip }, () => {
     );
     assert.equal(controller.getResponse(TodoResource.get, { id: created!.id }).data, stored);
   });
+
+  it('a refetch asks with the ETag: Express answers 304, nothing is read or written', async () => {
+    const statuses: number[] = [];
+    const counting = new Controller({
+      retry: 0,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        statuses.push(response.status);
+        return response;
+      },
+    });
+    const created = await send('POST', '/api/todos', { title: 'Unchanged' });
+    const first = await counting.fetch(TodoResource.get, { id: created!.id });
+    const before = counting.getState();
+    const again = await counting.refetch(TodoResource.get, { id: created!.id });
+    assert.deepEqual(statuses, [200, 304]);
+    assert.equal(again, first, 'the stored todo, the same object');
+    assert.equal(counting.getState().entitiesMeta, before.entitiesMeta, 'nothing normalized');
+    // Changed by another client: the ETag no longer matches, the new todo comes in full.
+    await send('PATCH', `/api/todos/${created!.id}`, { title: 'Changed' });
+    const changed = await counting.refetch(TodoResource.get, { id: created!.id });
+    assert.deepEqual(statuses, [200, 304, 200]);
+    assert.equal(changed.title, 'Changed');
+  });
 });

@@ -17,7 +17,7 @@ INSTALLED_APPS = [
 ]
 MIDDLEWARE = [
     'django.middleware.common.CommonMiddleware',
-    # ETag and 304 for GETs, as many deployments add (the library does not send If-None-Match yet).
+    # ETag and 304 for GETs, as many deployments add: a revalidation asks with If-None-Match.
     'django.middleware.http.ConditionalGetMiddleware',
     'todos.cors.AllowTestOrigins',
 ]
