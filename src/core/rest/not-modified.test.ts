@@ -1,5 +1,6 @@
-// docs/guide/errors.md "A 304 Not Modified is an error": a conditional request the caller makes
-// with its own If-None-Match header, answered 304, rejects with a NetworkError (status 304).
+// docs/guide/errors.md "Conditional requests, and a 304 of your own": a conditional request the
+// caller makes with its own If-None-Match header, answered 304, rejects with a NetworkError
+// (status 304). The library's own revalidations are in conditional.test.ts.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from '../controller/controller.js';
