@@ -57,6 +57,12 @@ export class NetworkError extends RequestError {
   declare readonly response: Response;
   /** The parsed JSON body, or its text when it is not JSON; undefined when empty. */
   declare readonly body: unknown;
+  /**
+   * How a body reads in the message, before its `message`, `error` or `detail`: importing
+   * `resource-elements/forms` sets it to the body's field messages (`title: can't be blank`).
+   * @example NetworkError.bodyText = (body) => (body as { reason?: string })?.reason;
+   */
+  static bodyText?: (body: unknown) => string | undefined;
 
   constructor(init: NetworkErrorInit) {
     const { response, body } = init;
@@ -145,8 +151,9 @@ export class AbortError extends RequestError {
 }
 
 /**
- * The server's own explanation, the most useful part of the message, kept short: the body's
- * `message`, `error` or RFC 9457 `detail` (a problem+json body's `title` when it has no detail),
+ * The server's own explanation, the most useful part of the message, kept short: what
+ * `NetworkError.bodyText` makes of the body (its field messages with `resource-elements/forms`),
+ * else the body's `message`, `error` or RFC 9457 `detail` (a problem+json body's `title` when it has no detail),
  * else the whole body. An HTML page (a proxy's or a framework's error page) gives its text: head,
  * scripts and styles left out, tags and runs of white space made one space, and only its start
  * read, so the patterns stay cheap on a multi-megabyte page.
@@ -156,7 +163,8 @@ function describeBody(body: unknown, problem: boolean): string {
   body ??= '';
   const { message, error, detail, title } = body as Record<string, unknown>;
   const text = (
-    typeof body == 'string'
+    NetworkError.bodyText?.(body) ??
+    (typeof body == 'string'
       ? /^\s*</.test(body)
         ? body
             .slice(0, 20_000)
@@ -164,7 +172,7 @@ function describeBody(body: unknown, problem: boolean): string {
             .replace(/\s+/g, ' ')
         : body
       : (([message, error, detail, problem && title].find((said) => typeof said == 'string') ??
-          safeJson(body)) as string)
+          safeJson(body)) as string))
   ).trim();
   return text && `: ${cut(text, 200)}`;
 }

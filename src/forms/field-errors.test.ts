@@ -126,3 +126,43 @@ describe('fieldErrors', () => {
     });
   });
 });
+
+describe('with resource-elements/forms imported, a failure reads its field messages', () => {
+  const message = (status: number, body: unknown, type?: string) =>
+    failed(status, body, type).message;
+  it('DRF, FastAPI, Rails, Laravel, express-validator and problem+json read cleanly', () => {
+    const drf = { title: ['This field may not be blank.'], non_field_errors: ['Not unique.'] };
+    assert.equal(
+      message(400, drf),
+      'POST https://api.test/todos/ failed: 400: title: This field may not be blank.; Not unique.',
+    );
+    const pydantic = { detail: [{ loc: ['body', 'title'], msg: 'field required', type: 'x' }] };
+    assert.equal(
+      message(422, pydantic),
+      'POST https://api.test/todos/ failed: 422: title: field required',
+    );
+    assert.match(
+      message(422, { title: ["can't be blank"] }),
+      /failed: 422: title: can't be blank$/,
+    );
+    const laravel = { message: 'The title field is required.', errors: { title: ['Required.'] } };
+    assert.match(message(422, laravel), /failed: 422: title: Required\.$/);
+    const validator = { errors: [{ type: 'field', msg: 'Invalid value', path: 'title' }] };
+    assert.match(message(422, validator), /failed: 422: title: Invalid value$/);
+    const problem = {
+      type: 'https://example.test/invalid',
+      title: 'Invalid request',
+      'invalid-params': [{ name: 'age', reason: 'must be a positive integer' }],
+    };
+    assert.match(
+      message(400, problem, 'application/problem+json'),
+      /failed: 400: age: must be a positive integer$/,
+    );
+  });
+
+  it('a body with no field messages reads as before: its detail, else its JSON', () => {
+    assert.match(message(401, { detail: 'Invalid token.' }), /failed: 401: Invalid token\.$/);
+    assert.match(message(500, { trace: 1 }), /failed: 500: \{"trace":1\}$/);
+    assert.match(message(502, 'Bad gateway'), /failed: 502: Bad gateway$/);
+  });
+});

@@ -128,6 +128,15 @@ export const fieldErrorParsers: FieldErrorParser[] = [
       : undefined,
 ];
 
+/** The field messages of a failure's body, by the first of `fieldErrorParsers` that finds some. */
+function fromBody(body: unknown): FieldErrors {
+  for (const parse of fieldErrorParsers) {
+    const errors = parse(body);
+    if (errors && Object.keys(errors).length > 0) return errors;
+  }
+  return {};
+}
+
 /**
  * The field messages of `error` (a `NetworkError` whose body one of `fieldErrorParsers` reads),
  * `{}` when there are none: a form shows `errors[name]` beside each input.
@@ -139,10 +148,12 @@ export const fieldErrorParsers: FieldErrorParser[] = [
  * }
  */
 export function fieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof NetworkError)) return {};
-  for (const parse of fieldErrorParsers) {
-    const errors = parse(error.body);
-    if (errors && Object.keys(errors).length > 0) return errors;
-  }
-  return {};
+  return error instanceof NetworkError ? fromBody(error.body) : {};
 }
+
+// With this entry imported, a failure's message reads its field messages, not its JSON:
+// `POST /api/todos/ failed: 400 Bad Request: title: This field may not be blank.`
+NetworkError.bodyText = (body) =>
+  Object.entries(fromBody(body))
+    .map(([field, messages]) => `${field && `${field}: `}${messages.join(' ')}`)
+    .join('; ') || undefined;
