@@ -202,13 +202,13 @@ export class ResourceProvider extends LitElement {
       if (this.#unbind !== unbind) return;
       if (providerHooks.managers) {
         detach = providerHooks.managers.connect(this, controller, this.#states);
-      } else if (this.matches('[events],[sync-tabs],[persist],[offline-queue]')) {
+      } else if (
+        // A misuse check: development-only (the attributes name managers nobody registered).
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+        this.matches('[events],[sync-tabs],[persist],[offline-queue]')
+      ) {
         console.error(
-          `<${this.localName}> needs registerProviderManagers() from 'resource-elements/managers'${
-            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-              ? ' for events, sync-tabs, persist and offline-queue, called before the provider connects'
-              : ''
-          }.`,
+          `<${this.localName}> needs registerProviderManagers() from 'resource-elements/managers' for events, sync-tabs, persist and offline-queue, called before the provider connects.`,
         );
       }
     };
