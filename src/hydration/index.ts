@@ -13,7 +13,7 @@
  */
 import type { Controller, StoreState } from '../core/index.js';
 import { hydrate } from '../core/hydration.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 
 export { dehydrate, hydrate } from '../core/hydration.js';
 export type { DehydratedState } from '../core/hydration.js';

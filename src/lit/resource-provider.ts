@@ -3,7 +3,7 @@ import { ContextProvider } from '@lit/context';
 import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { Controller } from '../core/index.js';
-import { providerHooks, unreadState } from './provider-hooks.js';
+import { providerHooks, unreadState } from '../provider/provider-hooks.js';
 
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {

@@ -6,7 +6,7 @@ import '../index.js';
 import { Controller, Entity } from '../core/index.js';
 import type { Timers } from '../core/index.js';
 import type { ResourceProvider } from '../lit/index.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 import { eventually } from '../lit/test-utils/reader.js';
 import { registerProviderManagers } from './provider.js';
 import { TabSyncManager } from './tab-sync.js';

@@ -21,7 +21,7 @@
  */
 import { Controller } from '../core/index.js';
 import type { ControllerLike, Manager } from '../core/index.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 import { eventSource } from './event-source.js';
 import { PersistManager } from './persist.js';
 import type { PersistOptions } from './persist.js';
