@@ -11,7 +11,7 @@
  * import 'resource-elements/hydration';
  * @module resource-elements/hydration
  */
-import type { Controller, StoreState } from '../core/index.js';
+import type { StoreState } from '../core/index.js';
 import { hydrate } from '../core/hydration.js';
 import { providerHooks } from '../provider/provider-hooks.js';
 
@@ -27,9 +27,9 @@ providerHooks.state = (provider, controller, json) => {
   try {
     const state: Partial<StoreState> = JSON.parse(json);
     const keys = Object.keys(state.errors ?? {});
-    hydrate(controller as Controller, state);
+    hydrate(controller, state);
     // After the descendants' first render (they hydrate in microtasks), not before it.
-    setTimeout(() => (controller as Controller).dispatch({ type: 'invalidate', keys }));
+    setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
   } catch (error) {
     // Nothing was taken: the reads below fetch as on a page the server did not render.
     console.error(`<${provider.localName}> ignored its state script:`, error);

@@ -182,7 +182,7 @@ describe('<resource-provider> manager attributes', () => {
         persist="v1"
       ></resource-provider>`,
     );
-    const controller = provider.controller as Controller;
+    const controller = provider.controller;
     expect(count.counts.sources).to.equal(1);
     expect(count.counts.urls).to.deep.equal(['/api/events']);
     expect(count.counts.channels).to.equal(1);
@@ -227,7 +227,7 @@ describe('<resource-provider> manager attributes', () => {
         </div>`,
       );
       const [cart, wishlist] = [...host.querySelectorAll('resource-provider')].map(
-        (provider) => provider.controller as Controller,
+        (provider) => provider.controller,
       );
       cart!.set(Todo, { id: '1', title: 'in the cart' });
       wishlist!.set(Todo, { id: '1', title: 'on the wishlist' });
@@ -272,7 +272,7 @@ describe('<resource-provider> manager attributes', () => {
     const provider = await fixture<ResourceProvider>(
       html`<resource-provider sync-tabs="swap-test"></resource-provider>`,
     );
-    const first = provider.controller as Controller;
+    const first = provider.controller;
     const next = new Controller();
     provider.controller = next;
     expect(count.counts.channels, 'one channel, not one per Controller').to.equal(1);
@@ -315,7 +315,7 @@ describe('<resource-provider> manager attributes', () => {
     let baseline: number;
     try {
       host.append(provider);
-      controller = provider.controller as Controller;
+      controller = provider.controller;
       provider.remove();
       baseline = controller.events.size;
       for (let cycle = 0; cycle < 1000; cycle++) {
