@@ -1,7 +1,8 @@
 /**
  * `resource-elements/hydration`: moving a store between controllers, kept out of the main entry
  * since most apps never do it. `dehydrate` gives a Controller's store as JSON-safe data and
- * `hydrate` merges such data into a live one (a server render, storage, another tab).
+ * `hydrate` merges such data into a live one (a server render, storage, another tab), after
+ * `checkState`, the shape check, found it is a store state.
  *
  * Importing this module also lets `<resource-provider>` take the store a server rendered into it
  * (`stateScript` of resource-elements/ssr): import it in the browser before the provider upgrades,
@@ -15,7 +16,7 @@ import type { StoreState } from '../core/index.js';
 import { hydrate } from '../core/hydration.js';
 import { providerHooks } from '../provider/provider-hooks.js';
 
-export { dehydrate, hydrate } from '../core/hydration.js';
+export { checkState, dehydrate, hydrate } from '../core/hydration.js';
 export type { DehydratedState } from '../core/hydration.js';
 
 /**
