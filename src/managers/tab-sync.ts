@@ -48,10 +48,10 @@ export class TabSyncManager implements Manager {
     /** True while a received change is applied: its actions are not sent back. */
     let receiving = false;
     // What writes committed since the last send: entity pks by type, and response keys. The
-    // store logs what each write wrote while this counts itself in, so finding them costs what
-    // was written, not what the store holds.
+    // store logs what each write wrote while this asks it to, so finding them costs what was
+    // written, not what the store holds.
     const { store } = controller;
-    store.logWrites++;
+    const stopLogging = store.logWrites();
     const written = new Map<string, Set<string>>();
     const keys = new Set<string>();
     let latest: StoreState | undefined;
@@ -190,7 +190,7 @@ export class TabSyncManager implements Manager {
     return () => {
       if (detached) return;
       detached = true;
-      store.logWrites--;
+      stopLogging();
       stopEvents();
       channel.onmessage = null;
       channel.close();
