@@ -130,4 +130,48 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // So do the optional entries. Two load a core module for what it plugs in as it loads (the
+    // hydrate reducer, the field types' steps), which keeps that code out of the main bundle.
+    files: [
+      'src/{boundary,devtools,fields,forms,hydration,infinite,managers,provider,signals,ssr}/**/*.ts',
+    ],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/test-utils/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '../core/*',
+                '!../core/index.js',
+                '!../core/hydration.js',
+                '!../core/field-types.js',
+              ],
+              message: 'An entry imports the core through ../core/index.js only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The provider's hooks serve entries with and without Lit: they import none of it.
+    files: ['src/provider/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['lit', 'lit/*', '@lit/*', '@lit-labs/*'],
+              message: 'src/provider is Lit-free.',
+            },
+            { group: ['../lit/*'], message: 'src/provider must not import the Lit layer.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -62,7 +62,7 @@ export const areas = [
   ['controller+managers', /^src\/core\/(controller|managers)\//],
   ['rest', /^src\/core\/rest\//],
   ['store', /^src\/core\/store\//],
-  ['lit', /^src\/lit\//],
+  ['lit', /^src\/(lit|provider)\//],
   ['util+errors+env+protocol', /^src\/core\/(util\/|env\/|protocol\/|errors\.ts)/],
 ];
 

@@ -5,6 +5,7 @@
  */
 import type { Controller } from './controller/controller.js';
 import { checkState } from './store/check-state.js';
+export { checkState };
 import type { ResponseError, StoreState } from './store/state.js';
 import { restoreState } from './store/state.js';
 import { reducers } from './store/reducer.js';

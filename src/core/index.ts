@@ -8,26 +8,26 @@
 // scripts/size.mjs`; the order was searched for, by moving one statement at a time). The types
 // follow; where they stand changes nothing in a bundle.
 export { INVALID } from './schema/types.js';
-export { ExpiryStatus, NOT_MODIFIED } from './protocol/types.js';
 export { isEndpoint } from './protocol/is-endpoint.js';
+export { ExpiryStatus, NOT_MODIFIED } from './protocol/types.js';
 import { ObjectSchema } from './schema/object.js';
-import { ValuesSchema } from './schema/values.js';
 export { Entity } from './schema/entity.js';
 import { Invalidate } from './schema/invalidate.js';
+import { ValuesSchema } from './schema/values.js';
 import { UnionSchema } from './schema/union.js';
-export { visitEntities } from './normalize/visit-entities.js';
 import { ArraySchema } from './schema/array.js';
+export { visitEntities } from './normalize/visit-entities.js';
 import { Collection } from './schema/collection.js';
-export { denormalize } from './normalize/denormalizer.js';
 export { MemoCache } from './normalize/memo-cache.js';
 export { normalize, NormalizeError } from './normalize/normalize.js';
+export { denormalize } from './normalize/denormalizer.js';
+export { fillPath, parsePath, pathParams, shortenPath } from './rest/path.js';
 export { hookifyResource } from './rest/hookify-resource.js';
-export { paginatedFilter, paginatedMerge, removeCursor } from './schema/pagination.js';
-export { RestEndpoint } from './rest/rest-endpoint.js';
 export { AbortError, NetworkError, ResponseFormatError, TimeoutError } from './errors.js';
 export { createResource } from './rest/create-resource.js';
+export { RestEndpoint } from './rest/rest-endpoint.js';
+export { paginatedFilter, paginatedMerge, removeCursor } from './schema/pagination.js';
 export { Controller } from './controller/controller.js';
-export { fillPath, parsePath, pathParams, shortenPath } from './rest/path.js';
 export { ResponseObserver, ReadStatus } from './controller/response-observer.js';
 import type * as schemaClasses from './schema/namespace.js';
 import type { EntityClass, Schema } from './schema/types.js';

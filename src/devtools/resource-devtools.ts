@@ -32,7 +32,9 @@ const LOG_SIZE = 200;
 const ROWS = 100;
 
 function isController(value: ControllerLike | undefined): value is Controller {
-  return !!value && 'events' in value && typeof (value as Controller).getState === 'function';
+  return (
+    !!value && 'events' in value && 'getState' in value && typeof value.getState === 'function'
+  );
 }
 
 /**

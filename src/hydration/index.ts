@@ -1,7 +1,8 @@
 /**
  * `resource-elements/hydration`: moving a store between controllers, kept out of the main entry
  * since most apps never do it. `dehydrate` gives a Controller's store as JSON-safe data and
- * `hydrate` merges such data into a live one (a server render, storage, another tab).
+ * `hydrate` merges such data into a live one (a server render, storage, another tab), after
+ * `checkState`, the shape check, found it is a store state.
  *
  * Importing this module also lets `<resource-provider>` take the store a server rendered into it
  * (`stateScript` of resource-elements/ssr): import it in the browser before the provider upgrades,
@@ -11,11 +12,11 @@
  * import 'resource-elements/hydration';
  * @module resource-elements/hydration
  */
-import type { Controller, StoreState } from '../core/index.js';
+import type { StoreState } from '../core/index.js';
 import { hydrate } from '../core/hydration.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 
-export { dehydrate, hydrate } from '../core/hydration.js';
+export { checkState, dehydrate, hydrate } from '../core/hydration.js';
 export type { DehydratedState } from '../core/hydration.js';
 
 /**
@@ -27,9 +28,9 @@ providerHooks.state = (provider, controller, json) => {
   try {
     const state: Partial<StoreState> = JSON.parse(json);
     const keys = Object.keys(state.errors ?? {});
-    hydrate(controller as Controller, state);
+    hydrate(controller, state);
     // After the descendants' first render (they hydrate in microtasks), not before it.
-    setTimeout(() => (controller as Controller).dispatch({ type: 'invalidate', keys }));
+    setTimeout(() => controller.dispatch({ type: 'invalidate', keys }));
   } catch (error) {
     // Nothing was taken: the reads below fetch as on a page the server did not render.
     console.error(`<${provider.localName}> ignored its state script:`, error);

@@ -7,6 +7,9 @@ import type { ControllerLike } from '../core/index.js';
  * type includes `undefined` (a consumer has nothing before a provider answers), so both
  * `controller?: ControllerLike` (experimentalDecorators) and
  * `accessor controller: ControllerLike | undefined` (standard decorators) accept `@consume`.
+ * `<resource-provider>` provides a `Controller` (its `controller` property is typed so); the key
+ * keeps `ControllerLike` because a standard decorator's accessor must hold a subtype of the key's
+ * type, and `accessor controller: ControllerLike | undefined` would no longer be accepted.
  *
  * @example
  * ```ts

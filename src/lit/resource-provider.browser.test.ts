@@ -47,7 +47,7 @@ function newController(): Controller {
   return new Controller({ fetch: new FakeServer().fetch });
 }
 
-function provider(controller: ControllerLike): ResourceProvider {
+function provider(controller: Controller): ResourceProvider {
   const element = document.createElement('resource-provider');
   element.controller = controller;
   return element;

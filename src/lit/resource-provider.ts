@@ -1,9 +1,8 @@
 import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
-import type { ControllerLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 import { Controller } from '../core/index.js';
-import { providerHooks, unreadState } from './provider-hooks.js';
+import { providerHooks, unreadState } from '../provider/provider-hooks.js';
 
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {
@@ -61,7 +60,7 @@ export class ResourceProvider extends LitElement {
   // prettier-ignore
   static override styles = css`:host{display:contents}`;
 
-  #controller: ControllerLike | undefined;
+  #controller: Controller | undefined;
   readonly #provider = new ContextProvider(this, { context: controllerContext });
   #activity: ResourceActivity = { fetching: 0, mutating: 0, offline: false };
   /** The element's custom states; undefined where the browser has none. */
@@ -80,19 +79,19 @@ export class ResourceProvider extends LitElement {
     // A Controller assigned before the element upgraded sits in an own property that would hide
     // the accessor: move it behind the accessor.
     if (Object.hasOwn(this, 'controller')) {
-      const assigned = (this as { controller?: ControllerLike }).controller;
-      delete (this as { controller?: ControllerLike }).controller;
+      const assigned = (this as { controller?: Controller }).controller;
+      delete (this as { controller?: Controller }).controller;
       if (assigned) this.controller = assigned;
     }
   }
 
   /** The Controller provided to descendants; made on first read unless one was assigned. */
-  get controller(): ControllerLike {
+  get controller(): Controller {
     return (this.#controller ??= providerHooks.managers?.create(this) ?? new Controller());
   }
 
   /** Replaces the Controller: connected consumers rebind to it, and the attributes' managers move. */
-  set controller(controller: ControllerLike) {
+  set controller(controller: Controller) {
     this.#controller = controller;
     // Consumers subscribe, so replacing a connected provider's Controller rebinds them. A server
     // render never connects the provider: the Controller bound to it answers the reads at once.

@@ -6,7 +6,7 @@ import '../index.js';
 import { Controller, Entity } from '../core/index.js';
 import type { Timers } from '../core/index.js';
 import type { ResourceProvider } from '../lit/index.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 import { eventually } from '../lit/test-utils/reader.js';
 import { registerProviderManagers } from './provider.js';
 import { TabSyncManager } from './tab-sync.js';
@@ -211,7 +211,7 @@ describe('<resource-provider> manager attributes', () => {
         persist="v1"
       ></resource-provider>`,
     );
-    const controller = provider.controller as Controller;
+    const controller = provider.controller;
     expect(count.counts.sources).to.equal(1);
     expect(count.counts.urls).to.deep.equal(['/api/events']);
     expect(count.counts.channels).to.equal(1);
@@ -256,7 +256,7 @@ describe('<resource-provider> manager attributes', () => {
         </div>`,
       );
       const [cart, wishlist] = [...host.querySelectorAll('resource-provider')].map(
-        (provider) => provider.controller as Controller,
+        (provider) => provider.controller,
       );
       cart!.set(Todo, { id: '1', title: 'in the cart' });
       wishlist!.set(Todo, { id: '1', title: 'on the wishlist' });
@@ -301,7 +301,7 @@ describe('<resource-provider> manager attributes', () => {
     const provider = await fixture<ResourceProvider>(
       html`<resource-provider sync-tabs="swap-test"></resource-provider>`,
     );
-    const first = provider.controller as Controller;
+    const first = provider.controller;
     const next = new Controller();
     provider.controller = next;
     expect(count.counts.channels, 'one channel, not one per Controller').to.equal(1);
@@ -344,7 +344,7 @@ describe('<resource-provider> manager attributes', () => {
     let baseline: number;
     try {
       host.append(provider);
-      controller = provider.controller as Controller;
+      controller = provider.controller;
       provider.remove();
       baseline = controller.events.size;
       for (let cycle = 0; cycle < 1000; cycle++) {

@@ -20,8 +20,8 @@
  * connects. The managers attach while the provider is connected and detach when it leaves.
  */
 import { Controller } from '../core/index.js';
-import type { ControllerLike, Manager } from '../core/index.js';
-import { providerHooks } from '../lit/provider-hooks.js';
+import type { Manager } from '../core/index.js';
+import { providerHooks } from '../provider/provider-hooks.js';
 import { eventSource } from './event-source.js';
 import { PersistManager } from './persist.js';
 import type { PersistOptions } from './persist.js';
@@ -166,7 +166,7 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
       // Reads wait for the saved store (a short while at most) instead of racing it.
       return persist ? new Controller({ fetch: persist.gateFetch() }) : undefined;
     },
-    connect(provider, controller: ControllerLike, states) {
+    connect(provider, controller, states) {
       if (typeof (controller as Partial<Controller>).events?.subscribe !== 'function') {
         console.error(
           `<${provider.localName}> managers need a Controller from resource-elements; ` +
@@ -179,7 +179,7 @@ export function registerProviderManagers(options: ProviderManagersOptions = {}):
         managers = [...build(provider), ...queueFor(provider, states)];
         built.set(provider, managers);
       }
-      const detach = managers.map((manager) => manager.attach(controller as Controller));
+      const detach = managers.map((manager) => manager.attach(controller));
       return () => detach.forEach((stop) => stop());
     },
   };

@@ -5,7 +5,7 @@
  */
 import { INVALID } from '../core/index.js';
 import type { StoreState } from '../core/index.js';
-import { checkState } from '../core/store/check-state.js';
+import { checkState } from '../hydration/index.js';
 
 /** What an INVALID entity travels as. No entity is a string, so it cannot be mistaken for one. */
 const INVALID_MARK = 'resource-elements:INVALID';

@@ -128,16 +128,24 @@ describe('TabSyncManager', () => {
     const tab = setup();
     open.push(tab.controller);
     const { store } = tab.controller;
+    const written = (id: string) => {
+      tab.controller.setResponse(api.get, { id }, { id, title: `todo ${id}` });
+      const state = tab.controller.getState();
+      const log = store.writtenBy(state);
+      return log && [...log.get(state.entities.Todo!)!];
+    };
+    assert.equal(written('7'), undefined, 'nobody asked for the log yet');
     const detach = new TabSyncManager({ channel: `test-${process.pid}-log` }).attach(
       tab.controller,
     );
-    assert.equal(store.logWrites, 1);
-    tab.controller.setResponse(api.get, { id: '9' }, { id: '9', title: 'nine' });
-    const state = tab.controller.getState();
-    assert.deepEqual([...store.writtenBy(state)!.get(state.entities.Todo!)!], ['9']);
+    assert.deepEqual(written('9'), ['9']);
+    // Another reader of the log: tab sync's detach must end its own request only.
+    const stopOther = store.logWrites();
     detach();
     detach();
-    assert.equal(store.logWrites, 0, 'once, however often detach is called');
+    assert.deepEqual(written('10'), ['10'], 'once, however often detach is called');
+    stopOther();
+    assert.equal(written('11'), undefined);
   });
 
   it('a write a manager listed before it makes while hearing of another does not hide the first', async () => {

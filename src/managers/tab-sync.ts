@@ -5,7 +5,6 @@
  * travels too; what a tab received it does not send on, so tabs never echo each other.
  */
 import { hydrate } from '../hydration/index.js';
-import { getOwn } from '../core/util/own.js';
 import type { Controller, ControllerEvent, Manager, StoreState } from '../core/index.js';
 import { decodeState, encodeState } from './state-codec.js';
 
@@ -49,10 +48,10 @@ export class TabSyncManager implements Manager {
     /** True while a received change is applied: its actions are not sent back. */
     let receiving = false;
     // What writes committed since the last send: entity pks by type, and response keys. The
-    // store logs what each write wrote while this counts itself in, so finding them costs what
-    // was written, not what the store holds.
+    // store logs what each write wrote while this asks it to, so finding them costs what was
+    // written, not what the store holds.
     const { store } = controller;
-    store.logWrites++;
+    const stopLogging = store.logWrites();
     const written = new Map<string, Set<string>>();
     const keys = new Set<string>();
     let latest: StoreState | undefined;
@@ -191,7 +190,7 @@ export class TabSyncManager implements Manager {
     return () => {
       if (detached) return;
       detached = true;
-      store.logWrites--;
+      stopLogging();
       stopEvents();
       channel.onmessage = null;
       channel.close();
@@ -251,8 +250,8 @@ function fetchedSince(state: Partial<StoreState>, since: number): Partial<StoreS
   };
   const entities: Table<unknown> = {};
   for (const type of Object.keys(state.entities ?? {})) {
-    const metas = getOwn(state.entitiesMeta, type);
-    const rows = recent(state.entities![type], (pk) => getOwn(metas, pk)?.fetchedAt);
+    const metas = own(state.entitiesMeta, type);
+    const rows = recent(state.entities![type], (pk) => own(metas, pk)?.fetchedAt);
     // An empty table would still be written: a change of nothing, told to every reader.
     if (Object.keys(rows).length > 0) define(entities, type, rows);
   }
@@ -260,10 +259,15 @@ function fetchedSince(state: Partial<StoreState>, since: number): Partial<StoreS
   return {
     ...state,
     entities: entities as StoreState['entities'],
-    endpoints: recent(state.endpoints, (key) => getOwn(meta, key)?.fetchedAt),
+    endpoints: recent(state.endpoints, (key) => own(meta, key)?.fetchedAt),
     meta: recent(meta, (key) => meta[key]!.fetchedAt),
     errors: recent(state.errors, (key) => state.errors![key]!.fetchedAt),
   };
+}
+
+/** The own property `key` of `table`, never an inherited one (the keys are data). */
+function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table && Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
 function define(target: Record<string, unknown>, key: string, value: unknown): void {

@@ -9,7 +9,6 @@ import '../../demo/todo-list.js';
 import '../../demo/app.js';
 import { Todo, TodoResource } from '../../demo/resources.js';
 import { TodoItem } from '../../demo/todo-item.js';
-import type { Controller } from '../../src/index.js';
 import type { ResourceProvider } from '../../src/lit/index.js';
 import { registerProviderManagers } from '../../src/managers/index.js';
 import {
@@ -202,7 +201,7 @@ describe('live (Chromium, real API): server push, tab sync, persistence', () => 
       (await requestLog()).filter((entry) => entry.from === FRAME).length;
     const frameRequests = await fromFrame();
 
-    const controller = provider.controller as Controller;
+    const controller = provider.controller;
     await controller.fetch(TodoResource.partialUpdate, { id: '1' }, { title: 'Synced' });
     await until(() => expect(titles(frameList(frame))).to.include('Synced'));
     await controller.fetch(TodoResource.delete, { id: '2' });

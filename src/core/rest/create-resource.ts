@@ -10,6 +10,7 @@ import type { CreatingCollection } from '../schema/collection.js';
 import { Invalidate } from '../schema/invalidate.js';
 import { holdsEntity, isObject, isRecord } from '../schema/is.js';
 import type { Denormalize, EntityClass, Schema } from '../schema/types.js';
+import type { DataFields } from '../type-utils.js';
 import { assignOwn, getOwn } from '../util/own.js';
 import type {
   EndpointExtraOptions,
@@ -59,11 +60,9 @@ export interface ResourceOptions extends EndpointExtraOptions {
   readonly requestInit?: RequestInit | undefined;
 }
 
-type FieldsOf<T> = { [K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]: T[K] };
-
 type BodyOf<O> = O extends { readonly body: infer B }
   ? B
-  : Partial<FieldsOf<Denormalize<O extends { readonly schema: infer S } ? S : never>>>;
+  : Partial<DataFields<Denormalize<O extends { readonly schema: infer S } ? S : never>>>;
 type SearchOf<O> = O extends { readonly searchParams: infer Q } ? Q : Record<string, QueryValue>;
 type PagingOf<O> = O extends { readonly paginationField: infer F extends string }
   ? { readonly paginationField: F }

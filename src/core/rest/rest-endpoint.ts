@@ -5,6 +5,7 @@
 import { NOT_MODIFIED } from '../protocol/types.js';
 import type { RetryOption, RunContext, Snapshot } from '../protocol/types.js';
 import type { Schema } from '../schema/types.js';
+import type { DataFields } from '../type-utils.js';
 import type {
   EndpointArgs,
   EndpointResult,
@@ -73,10 +74,6 @@ type CollectionIn<S, Depth extends unknown[] = []> = S extends CollectionLike
         : never;
 
 type Element<T> = T extends readonly (infer U)[] ? U : T;
-/** The data fields of an entity type, each optional. */
-type FieldsOf<T> = {
-  readonly [K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]?: T[K];
-};
 
 /**
  * `getList.push` / `getList.unshift`: POST to the same URL, resolving with the created entity;
@@ -97,7 +94,11 @@ export type CreateEndpoint<O extends RestGenerics, V extends 'push' | 'unshift' 
           ? {
               // Some of the body's fields, or of the entity's (its pk, say).
               readonly body: Partial<O extends { readonly body: infer B } ? B : {}> &
-                FieldsOf<Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>>;
+                Readonly<
+                  Partial<
+                    DataFields<Element<EndpointResult<{ schema: CollectionIn<SchemaOf<O>> }>>>
+                  >
+                >;
             }
           : {})
       >

@@ -50,10 +50,11 @@ export interface StoreView {
   /** The entities pending optimistic updates read (keep them while those are pending). */
   readonly optimisticReads: EntityMarks;
   /**
-   * While above 0, each write logs the keys it wrote (`writtenBy`): a manager that needs what
-   * changed counts itself in (`++`) and out (`--`) instead of comparing whole tables.
+   * Has each write log the keys it wrote (`writtenBy`) until the function it returns is called: a
+   * manager that needs what changed asks for that instead of comparing whole tables. The function
+   * ends this one request, however often it is called.
    */
-  logWrites: number;
+  logWrites(): () => void;
   /** The keys the write that made `state` wrote, by record; undefined unless logged. */
   writtenBy(state: StoreState): WriteLog | undefined;
 }
@@ -69,9 +70,10 @@ type AnyRecord = Record<string, unknown>;
  * store.dispatch({ type: 'reset', date: 0 });
  */
 export class Store extends Subscribable<(change: StoreChange) => void> implements StoreView {
+  /** One token per request for write logs (`logWrites`). */
+  #logging = new Subscribable<object>();
   // The public fields are set in the constructor: an initialized one (assignment semantics) would
   // move every private field's initializer into the constructor too, in longer code.
-  logWrites: number;
   #committed: StoreState;
   #visible: StoreState;
   optimisticReads: EntityMarks;
@@ -96,7 +98,6 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
   /** `memo` and `now` are what optimistic updates read their snapshots with. */
   constructor(initial: StoreState, memo: MemoCache, now: () => number) {
     super();
-    this.logWrites = 0;
     this.optimisticReads = new EntityMarks();
     this.#committed = this.#visible = initial;
     this.#memo = memo;
@@ -113,6 +114,11 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
     return this.#visible;
   }
 
+  /** Logs what each write wrote until the function it returns is called (see `StoreView`). */
+  logWrites(): () => void {
+    return this.#logging.subscribe({});
+  }
+
   /**
    * The committed state, to keep: its records are no longer updated in place (the next write to
    * one copies it once), so the snapshot stays as it is.
@@ -124,7 +130,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
 
   /**
    * The keys the action that made `state` wrote, by the record they are in; undefined unless
-   * `logWrites` or a pending optimistic update asked. By state, not "the last write": a listener
+   * `logWrites()` or a pending optimistic update asked. By state, not "the last write": a listener
    * that writes while hearing of one write must not hide that write's log from the next listener.
    */
   writtenBy(state: StoreState): WriteLog | undefined {
@@ -139,7 +145,7 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
   dispatch(action: Action): StoreState | undefined {
     return this.batch(() => {
       const last = this.#last;
-      const written: WriteLog | undefined = last || this.logWrites > 0 ? new Map() : undefined;
+      const written: WriteLog | undefined = last || this.#logging.size ? new Map() : undefined;
       const committed = reduce(this.#committed, action, this.#owned, written);
       if (committed === this.#committed) return undefined;
       this.#committed = committed;

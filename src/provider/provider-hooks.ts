@@ -4,17 +4,17 @@
  * (`events`, `sync-tabs`, `persist`) into managers; importing `resource-elements/hydration` lets
  * it take the store a server rendered into it.
  */
-import type { ControllerLike } from '../core/index.js';
+import type { Controller } from '../core/index.js';
 
 /** What the managers entry plugs in. */
 export interface ProviderManagersHook {
   /** Makes the provider's Controller when its attributes need one made their way (persist). */
-  create(provider: HTMLElement): ControllerLike | undefined;
+  create(provider: HTMLElement): Controller | undefined;
   /**
    * Attaches what the attributes ask for; returns the function that detaches it. `states` is the
    * provider's CustomStateSet (undefined where the browser has none), for states of their own.
    */
-  connect(provider: HTMLElement, controller: ControllerLike, states?: Set<string>): () => void;
+  connect(provider: HTMLElement, controller: Controller, states?: Set<string>): () => void;
 }
 
 /**
@@ -25,7 +25,7 @@ export interface ProviderManagersHook {
 export const providerHooks: {
   managers?: ProviderManagersHook;
   /** Takes the text of the provider's state script (removed from the page already). */
-  state?: (provider: HTMLElement, controller: ControllerLike, json: string) => void;
+  state?: (provider: HTMLElement, controller: Controller, json: string) => void;
 } = {};
 
 /**
