@@ -33,8 +33,8 @@ export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefin
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
   if (typeof schema == 'function') {
     if (
-      !fieldTypes.steps &&
       (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+      !fieldTypes.steps &&
       !unread.has(schema)
     ) {
       unread.add(schema);

@@ -18,13 +18,9 @@ export function cut(text: string, max: number, more = ''): string {
  * @example shortUrl(`/search?q=${'x'.repeat(1000)}`) // '/search?q=xxx…x… (712 more characters)'
  */
 export function shortUrl(url: string): string {
-  return cut(
-    url,
-    300,
-    (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-      ? ` (${url.length - 300} more characters)`
-      : '',
-  );
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+    ? cut(url, 300, ` (${url.length - 300} more characters)`)
+    : cut(url, 300);
 }
 
 /**
