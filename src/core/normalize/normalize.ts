@@ -298,8 +298,7 @@ export function normalize<R = unknown>(
       // but plain objects and arrays would go round (and branch) until the depth limit.
       if (
         path.length > CYCLE_CHECK_DEPTH &&
-        typeof value === 'object' &&
-        value !== null &&
+        isObject(value) &&
         !entity &&
         ancestors.includes(value)
       ) {
