@@ -32,7 +32,7 @@ export interface UrlSource {
  */
 export function buildUrl(
   { urlPrefix, path: template, method, paginationField }: UrlSource,
-  params: Readonly<Record<string, unknown>> = {},
+  params: Readonly<Record<string, unknown>>,
   sorted?: boolean,
 ): string {
   const path = fillPath(template, params, method);
