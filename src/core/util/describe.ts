@@ -24,12 +24,12 @@ export function shortUrl(url: string): string {
 }
 
 /**
- * A short, readable rendering of a value for error messages: its JSON, cut past `max` characters
+ * A short, readable rendering of a value for error messages: its JSON, cut past 160 characters
  * (a long array shows its first items), never the whole payload.
  * @example describeValue({ id: 1 }) // '{"id":1}'
  */
-export function describeValue(value: unknown, max = 160): string {
-  return cut(safeJson(value), max);
+export function describeValue(value: unknown): string {
+  return cut(safeJson(value), 160);
 }
 
 /**
