@@ -170,7 +170,7 @@ function tableWriter(
       if (next !== existing) next = same(existing, next);
       write(found, key, pk, next, at);
     },
-    setEntity(key, pk, value, ifNewer = false) {
+    setEntity(key, pk, value, ifNewer) {
       const found = slot(key);
       if (!(ifNewer && newer(found, pk)))
         write(found, key, pk, same(getOwn(found[0], pk), value), meta);
