@@ -357,9 +357,8 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       const init: RequestInit = {
         ...(await race(
           this.getRequestInit(body),
-          this.getRequestInit != proto.getRequestInit || this.getHeaders != proto.getHeaders
-            ? anySignal(request.signal, request.deadline)
-            : undefined,
+          (this.getRequestInit != proto.getRequestInit || this.getHeaders != proto.getHeaders) &&
+            anySignal(request.signal, request.deadline),
         )),
       };
       request.method = init.method ?? request.method;
@@ -540,10 +539,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
 }
 
 /**
- * `task`, or its signal's reason once the signal is aborted, whichever comes first. A failure of
- * `task` after that is let go (no unhandled rejection).
+ * `task`, or its signal's reason once the signal is aborted, whichever comes first (no signal:
+ * `task` itself). A failure of `task` after that is let go (no unhandled rejection).
  */
-function race<T>(task: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+function race<T>(task: Promise<T>, signal: AbortSignal | false | undefined): Promise<T> {
   return signal
     ? new Promise<T>((resolve, reject) => {
         const stop = () => reject(signal.reason);

@@ -45,7 +45,7 @@ export function readResponse(
       // brought by a list or another read: shown from there (as fresh as the response that
       // brought it) instead of sending one request per entity.
       expiresAt = 0;
-      const found = endpoint.sideEffect ? undefined : storedEntityOf(schema, args);
+      const found = !endpoint.sideEffect && storedEntityOf(schema, args);
       if (found) {
         data = readEntity(entities, memo, found.entity, found.pk);
         if (data !== INVALID) {
