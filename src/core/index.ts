@@ -125,7 +125,7 @@ export type {
   ControllerStats,
   InFlightRequest,
   ReadRecord,
-} from './controller/controller.js';
+} from './controller/types.js';
 export type { ObservedRead } from './controller/response-observer.js';
 export type {
   ActionEvent,

@@ -2,7 +2,7 @@
 import { after, before } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { Controller } from '../controller.js';
-import type { ControllerOptions } from '../controller.js';
+import type { ControllerOptions } from '../types.js';
 import type { StoreState } from '../../store/state.js';
 import { FakeClock } from './fake-clock.js';
 import { FakeServer } from './fake-fetch.js';

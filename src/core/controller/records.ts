@@ -1,0 +1,114 @@
+/**
+ * The Controller's record of each store key: who reads the key, its requests in flight, which
+ * request's data and error count (their sequence numbers), its failures in a row and when it was
+ * last used. One record per key the store holds anything for, or someone reads.
+ */
+import { ExpiryStatus } from '../protocol/types.js';
+import { getOwn } from '../util/own.js';
+import { sameResponse } from '../store/read-response.js';
+import { storedKeys } from '../store/state.js';
+import type { ResponseInfo } from '../protocol/types.js';
+import type { Action } from '../store/actions.js';
+import type { ReadRecord } from './types.js';
+import type { StoreState } from '../store/state.js';
+
+/** The record of one store key (what `reads()` shows, and what only the Controller uses). */
+export interface KeyRecord extends ReadRecord {
+  subscribers: number;
+  inFlight: number;
+  lastUsed: number;
+  shown?: ReadRecord['shown'];
+  /** The newest request (or `setResponse`, invalidation) whose data counts; 0: none. */
+  dataSeq: number;
+  /** The newest request whose error was committed; 0: none. */
+  errorSeq: number;
+  /** Soft failures in a row, for the error's backoff; a success clears it. */
+  failures: number;
+  /** The last reads handed out, so an unchanged read is the same object. */
+  reads: ResponseInfo[];
+}
+
+/** How many differing reads of one key keep their identity (readers with different endpoints). */
+export const READS_PER_KEY = 4;
+
+/** The read of a key that holds nothing: never fetched, nothing to show, no error. */
+export const NOTHING: ResponseInfo = Object.freeze({
+  data: undefined,
+  expiryStatus: ExpiryStatus.Invalid,
+  expiresAt: 0,
+  error: undefined,
+});
+
+/** Nobody subscribes to it and no request of it is in flight. */
+export const idle = (record: KeyRecord): boolean => record.subscribers + record.inFlight === 0;
+
+/** The records by key. */
+export class Records extends Map<string, KeyRecord> {
+  constructor(readonly now: () => number) {
+    super();
+  }
+
+  /** The record of `key`, made on first use. */
+  of(key: string): KeyRecord {
+    return (
+      this.get(key) ??
+      this.set(key, {
+        key,
+        subscribers: 0,
+        inFlight: 0,
+        lastUsed: 0,
+        dataSeq: 0,
+        errorSeq: 0,
+        failures: 0,
+        reads: [NOTHING],
+      }).get(key)!
+    );
+  }
+
+  /** Its last subscriber or request left: GC counts its time from now. */
+  left(record: KeyRecord): void {
+    if (idle(record)) record.lastUsed = this.now();
+  }
+
+  /**
+   * The read handed out before for `key` when it shows the same as `info` (readers compare with
+   * ===), else `info`, remembered. A key that holds nothing gets no record: its read is one
+   * constant (a new record starts with it too, and a reset empties it, so a reader pending
+   * across a reset sees a new read).
+   */
+  read(key: string, info: ResponseInfo): ResponseInfo {
+    for (const read of this.get(key)?.reads ?? [NOTHING]) if (sameResponse(read, info)) return read;
+    const { reads } = this.of(key);
+    if (reads.unshift(info) > READS_PER_KEY) reads.pop();
+    return info;
+  }
+
+  /** Keeps the records in step with a committed action (an invalidation outdates its keys). */
+  follow(action: Action, state: StoreState): void {
+    const { type } = action;
+    if (type === 'reset' || type === 'gc') {
+      // A record goes with its key's last trace (a reset leaves none), unless it is in use.
+      for (const [key, record] of this) {
+        if (idle(record) && !getOwn(state.meta, key) && !getOwn(state.errors, key)) {
+          this.delete(key);
+        } else if (type === 'reset') {
+          // Every read is void, even one that looks the same (pending before, pending after): a
+          // reader waiting for a request whose answer will now be dropped must see a new read.
+          record.dataSeq = record.errorSeq = record.failures = 0;
+          record.reads = [];
+        }
+      }
+    } else if ('key' in action) {
+      // A response or an error written (the only actions with one key).
+      this.of(action.key).lastUsed = this.now();
+    } else if (type === 'hydrate') {
+      this.used(action.state);
+    }
+  }
+
+  /** A restored response is as good as new: its keys count as used now (GC gives them time). */
+  used(state: StoreState): void {
+    const now = this.now();
+    for (const key of storedKeys(state)) this.of(key).lastUsed = now;
+  }
+}
