@@ -52,27 +52,28 @@ export function encode(text: string, where: () => string): string {
 
 /**
  * The text of path parameter `name` of `params`, or undefined for an optional one that is
- * missing or empty (the caller leaves it out). `where` is its place, capitalized.
- * @example pathText({ id: 5 }, 'id', false, 'Path parameter "id" for path "/todos/:id"') // '5'
+ * missing or empty (the caller leaves it out). `where` gives its place, capitalized (made only
+ * for an error: a key is built on every read).
+ * @example pathText({ id: 5 }, 'id', false, () => 'Path parameter "id" for path "/todos/:id"') // '5'
  */
 export function pathText(
   params: Readonly<Record<string, unknown>>,
   name: string,
   optional: boolean,
-  where: string,
+  where: () => string,
 ): string | undefined {
   const value = params[name];
   if (value == null || value === '') {
     if (optional) return;
     throw new Error(
       value == null
-        ? `Missing required p${where.slice(1)}: got ${describeValue(params)}.`
-        : `${where} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
+        ? `Missing required p${where().slice(1)}: got ${describeValue(params)}.`
+        : `${where()} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
     );
   }
   if (typeof value != 'string' && typeof value != 'bigint' && !Number.isFinite(value)) {
     throw new TypeError(
-      `${where} must be a string or a finite number: got ${describeValue(value)}.`,
+      `${where()} must be a string or a finite number: got ${describeValue(value)}.`,
     );
   }
   return String(value);
@@ -106,7 +107,7 @@ const USERINFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
  * @example hideCredentials('https://me:s3cret@api.test/todos') // 'https://***@api.test/todos'
  */
 export function hideCredentials(url: string): string {
-  return url.replace(USERINFO, '$1***@');
+  return url.includes('@') ? url.replace(USERINFO, '$1***@') : url;
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { Simplify } from '../type-utils.js';
 import { encode, pathText, place } from './guards.js';
+import { once } from '../util/own.js';
 
 /** A parameter of a path template. */
 export interface PathParam {
@@ -61,9 +62,14 @@ export function parsePath(template: string): readonly PathToken[] {
  * The parameters of a template, in order.
  * @example pathParams('/:group/posts/:id?') // [{ name: 'group', … }, { name: 'id', optional: true }]
  */
-export function pathParams(template: string): PathParam[] {
-  return parsePath(template).filter((token): token is PathParam => typeof token != 'string');
+export function pathParams(template: string): readonly PathParam[] {
+  return paramsOf(parsePath(template));
 }
+
+/** The parameters of parsed tokens, once per template: a key is built on every read. */
+const paramsOf = once((tokens: readonly PathToken[]) =>
+  tokens.filter((token): token is PathParam => typeof token != 'string'),
+);
 
 /**
  * Fills a template with values, each percent-encoded as one path component. A missing optional
@@ -77,17 +83,17 @@ export function fillPath(
   method?: string,
 ): string {
   /** Where each value starts in `out`, its place and its text. */
-  const filled: [number, string, string][] = [];
+  const filled: [number, () => string, string][] = [];
   let out = '';
   for (const token of parsePath(template)) {
     if (typeof token == 'string') out += token;
     else {
-      const where = place('Path', token.name, template, method);
+      const where = () => place('Path', token.name, template, method);
       const text = pathText(params, token.name, token.optional, where);
       if (text === undefined) out = out.replace(/\/$/, '');
       else {
         filled.push([out.length, where, text]);
-        out += encode(text, () => where);
+        out += encode(text, where);
       }
     }
   }
@@ -95,11 +101,12 @@ export function fillPath(
   // request to another path. A value can still make one alone or with the text beside it (`/:a:b`
   // with `.` and `.`); the template's own segments are its own.
   const path = out.split(/[?#]/)[0]!;
-  for (const [at, where, text] of filled) {
+  // Only a path with a `.` or a `%` can hold one (the check costs a key build much).
+  for (const [at, where, text] of /[.%]/.test(path) ? filled : []) {
     const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
     if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
       throw new Error(
-        `${where} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
+        `${where()} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
       );
     }
   }

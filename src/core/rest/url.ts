@@ -36,9 +36,9 @@ export function buildUrl(
   sorted?: boolean,
 ): string {
   const path = fillPath(template, params, method);
-  const names = pathParams(template).map((param) => param.name);
+  const inPath = pathParams(template);
   const query = Object.keys(params)
-    .filter((name) => !names.includes(name))
+    .filter((name) => !inPath.some((param) => param.name == name))
     .sort(sorted ? undefined : (a, b) => +(a == paginationField) - +(b == paginationField))
     .flatMap((name) => {
       const where = () => place('Query', name, template, method);
