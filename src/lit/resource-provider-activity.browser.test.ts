@@ -131,6 +131,17 @@ describe('<resource-provider> activity', () => {
     ]);
   });
 
+  it("offline is the Controller's own state: one told offline() before the provider shows it", async () => {
+    const { controller } = setup();
+    controller.offline();
+    const provider = await mount(controller);
+    expect(provider.offline).to.equal(true);
+    expect(states(provider)).to.deep.equal(['offline']);
+    controller.online();
+    expect(provider.offline).to.equal(false);
+    expect(states(provider)).to.deep.equal([]);
+  });
+
   it('without CustomStateSet: counts and events still work, nothing throws', async () => {
     const original = HTMLElement.prototype.attachInternals;
     HTMLElement.prototype.attachInternals = function () {

@@ -158,14 +158,13 @@ export class ResourceProvider extends LitElement {
       }
     };
     listen('addEventListener');
-    // Online until the window says otherwise: navigator.onLine at start is not to be trusted (it
-    // is false in some headless and sandboxed browsers that do reach the server), and a wrong
-    // "offline" would hold every retry back.
-    let offline = false;
+    // The network's state is the Controller's (`isOnline`): online until the window says
+    // otherwise, since navigator.onLine at start is not to be trusted (it is false in some
+    // headless and sandboxed browsers that do reach the server), and a wrong "offline" would hold
+    // every retry back.
     const count = (type = 'request'): void => {
-      if (type === 'online' || type === 'offline') offline = type === 'offline';
-      else if (type !== 'request') return;
-      const next = { fetching: 0, mutating: 0, offline };
+      if (type !== 'request' && type !== 'online' && type !== 'offline') return;
+      const next = { fetching: 0, mutating: 0, offline: !controller.isOnline };
       for (const { endpoint } of controller.inFlight?.() ?? []) {
         next[endpoint.sideEffect ? 'mutating' : 'fetching']++;
       }

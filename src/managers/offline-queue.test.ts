@@ -201,6 +201,29 @@ describe('OfflineQueueManager', () => {
     assert.equal(server.calls.filter((c) => c.method !== 'GET').length, 2);
   });
 
+  it('starts online as its Controller does: navigator.onLine false at start does not hold a mutation back', async () => {
+    // Some headless and sandboxed browsers report navigator.onLine false while they reach the
+    // server: only the Controller's offline() (the window's offline event) holds mutations.
+    const had = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+    Object.defineProperty(globalThis, 'navigator', {
+      value: { onLine: false },
+      configurable: true,
+      writable: true,
+    });
+    try {
+      const { controller, server, queue } = await tab(memoryStorage(), memoryLocks());
+      assert.equal(controller.isOnline, true);
+      const updated = controller.fetch(Items.partialUpdate, { id: '1' }, { name: 'one!' });
+      await settle();
+      assert.equal(queue.pending, 0, 'sent at once, not queued');
+      server.take(`PATCH ${prefix}/items/1`).respond(200, { id: '1', name: 'one!' });
+      assert.equal((await updated).name, 'one!');
+    } finally {
+      if (had) Object.defineProperty(globalThis, 'navigator', had);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+  });
+
   it('a queued mutation shows above reads made while it waits, and its answer is newer than them', async () => {
     const storage = memoryStorage();
     const { controller, server } = await tab(storage, memoryLocks(), undefined, false);

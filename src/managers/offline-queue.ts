@@ -126,7 +126,12 @@ export class OfflineQueueManager extends EventTarget implements Manager {
   readonly #wakers = new Map<string, () => void>();
   /** The end of this tab's send chain: each mutation sends after the one before settled. */
   #turn: Promise<unknown> = Promise.resolve();
-  #online = true;
+  /**
+   * The Controller while attached: whether the network is there is its `isOnline`, read at each
+   * send (detached, nothing more is sent).
+   */
+  #controller: Controller | undefined;
+  /** Sends waiting for the network: woken by the Controller's `online` event. */
   #wake: (() => void)[] = [];
   /** The end of this tab's chain of holds on the queue (reads and writes of it, sends). */
   #holding: Promise<unknown> = Promise.resolve();
@@ -181,11 +186,12 @@ export class OfflineQueueManager extends EventTarget implements Manager {
         endpoint,
         ...args,
       );
-    this.#online = globalThis.navigator?.onLine ?? true;
+    // Online or not is the Controller's to say (`isOnline`, read at each send): nothing here
+    // keeps it, and nothing reads navigator.onLine.
+    this.#controller = controller;
     let attached = true;
     const stopEvents = controller.events.subscribe((event) => {
-      if (event.type === 'online' || event.type === 'offline')
-        this.#setOnline(event.type === 'online');
+      if (event.type === 'online') this.#wake.splice(0).forEach((wake) => wake());
     });
 
     const issue = (mutation: QueuedMutation, spec: QueuedMutationOptions): Promise<unknown> => {
@@ -232,7 +238,7 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     const intercept = ((endpoint: EndpointLike, ...args: unknown[]) => {
       const spec = this.#byEndpoint.get(endpoint);
       if (!spec) return send(endpoint, ...args);
-      if (!this.#online || this.#waiting.length > 0) return enqueue(spec.name, spec, args);
+      if (!controller.isOnline || this.#waiting.length > 0) return enqueue(spec.name, spec, args);
       const sent = send(endpoint, ...args);
       if (!spec.queueOnNetworkError) return sent;
       return sent.catch((error: unknown) => {
@@ -282,13 +288,8 @@ export class OfflineQueueManager extends EventTarget implements Manager {
       if (this.#channel === channel) this.#channel = undefined;
       stopEvents();
       if (controller.fetch === intercept) controller.fetch = original;
-      this.#setOnline(false);
+      if (this.#controller === controller) this.#controller = undefined;
     };
-  }
-
-  #setOnline(online: boolean): void {
-    this.#online = online;
-    if (online) this.#wake.splice(0).forEach((wake) => wake());
   }
 
   #changed(): void {
@@ -401,7 +402,7 @@ export class OfflineQueueManager extends EventTarget implements Manager {
     for (let tries = 0; ; tries++) {
       // Offline it waits for the network, unless another tab answered it: that answer is
       // replayed below, which needs no network.
-      while (!this.#online && !this.#elsewhere.has(id)) await wait();
+      while (!this.#controller?.isOnline && !this.#elsewhere.has(id)) await wait();
       let retry = false;
       const result = await this.#locked(async () => {
         const stored = (await this.#read()).find((entry) => entry.id === mutation.id);

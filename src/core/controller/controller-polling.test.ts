@@ -124,14 +124,21 @@ for (const intervals of [true, false]) {
       const endpoint = price(1_000);
       const stop = controller.subscribe(endpoint, { symbol: 'A' });
       controller.setResponse(endpoint, { symbol: 'A' }, { n: -1 });
+      assert.equal(controller.isOnline, true, 'online until told otherwise');
       controller.offline();
+      assert.equal(controller.isOnline, false);
       assert.equal(controller.stats().timers, 0);
       assert.equal(clock.pending, 0);
+      // A subscription that starts while offline does not poll either.
+      const late = controller.subscribe(price(500), { symbol: 'B' });
+      assert.equal(controller.stats().timers, 0);
+      late();
       clock.advance(5_000);
       assert.equal(server.calls.length, 0);
       controller.focus();
       assert.equal(server.calls.length, 0, 'no revalidation while offline');
       controller.online();
+      assert.equal(controller.isOnline, true);
       assert.equal(server.calls.length, 1, 'the stale read was fetched');
       assert.equal(controller.stats().timers, 1);
       await answerAll(server);

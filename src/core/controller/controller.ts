@@ -59,6 +59,8 @@ export class Controller implements ControllerLike {
   readonly #requests: Requests;
   readonly #detach: (() => void)[] = [];
   #subscriptions = 0;
+  /** What `online()` / `offline()` said last: the one record of it (see `isOnline`). */
+  #online = true;
 
   constructor(options: ControllerOptions = {}) {
     this.events = new ControllerEvents();
@@ -363,11 +365,22 @@ export class Controller implements ControllerLike {
   }
 
   /**
+   * Whether the network is there, as `online()` and `offline()` said last: true until `offline()`
+   * (a Controller does not read `navigator.onLine`, which some headless and sandboxed browsers
+   * report false while they reach the server). Polling, revalidation, retries, the offline queue
+   * and the provider's activity read it here.
+   * @example if (!controller.isOnline) showBanner();
+   */
+  get isOnline(): boolean {
+    return this.#online;
+  }
+
+  /**
    * The network is back: polling resumes and stale or invalid subscribed reads are fetched.
    * @example addEventListener('online', () => controller.online());
    */
   online(): void {
-    this.#requests.online = true;
+    this.#online = true;
     this.events.emit({ type: 'online' });
   }
 
@@ -376,7 +389,7 @@ export class Controller implements ControllerLike {
    * @example addEventListener('offline', () => controller.offline());
    */
   offline(): void {
-    this.#requests.online = false;
+    this.#online = false;
     this.events.emit({ type: 'offline' });
   }
 

@@ -35,8 +35,6 @@ import type { InFlightRequest } from './types.js';
 export class Requests {
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
   readonly #running = new Map<number, Request>();
-  /** What `online()` / `offline()` said last: retries wait while the network is away. */
-  online = true;
   /** Set by `dispose()`: no retry starts, and every wait between attempts ends. */
   disposed = false;
   /**
@@ -226,7 +224,7 @@ export class Requests {
             resolve();
           });
           const handle = this.#controller.timers.setTimeout(() => {
-            if (this.online) end();
+            if (this.#controller.isOnline) end();
             else
               stopWaiting = this.#controller.events.subscribe(
                 (event) => event.type === 'online' && end(),

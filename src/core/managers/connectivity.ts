@@ -10,10 +10,8 @@ import type { Manager } from '../controller/manager.js';
 /** Attached by every Controller, after polling. */
 export const connectivityManager: Manager = {
   attach(controller: Controller): () => void {
-    let online = true;
     return controller.events.subscribe(({ type }) => {
-      if (type === 'offline' || type === 'online') online = type === 'online';
-      if (type === 'online' || (type === 'focus' && online)) {
+      if (type === 'online' || (type === 'focus' && controller.isOnline)) {
         for (const { subscribers, shown } of controller.reads()) {
           if (subscribers > 0 && shown)
             controller.revalidate(shown.endpoint, ...(shown.args as never[]));

@@ -1,7 +1,8 @@
 /**
  * Polling as a manager: the subscribers of one request share one timer at the smallest
  * `pollFrequency` among them; it stops when the last leaves and pauses while offline. It knows the
- * subscribers from the Controller's `subscription` events only.
+ * subscribers from the Controller's `subscription` events only, and the network from
+ * `controller.isOnline` (its `online` and `offline` events say when to look again).
  */
 import type { Controller } from '../controller/controller.js';
 import type { SubscriptionEvent } from '../controller/events.js';
@@ -21,7 +22,6 @@ interface Group extends Array<SubscriptionEvent> {
 /** Attached by every Controller, first. */
 export const pollingManager: Manager = {
   attach(controller: Controller): () => void {
-    let online = true;
     const groups = new Map<string, Group>();
     /** Starts, restarts or stops the group's timer to match its subscribers and the network. */
     const update = (group: Group): void => {
@@ -31,7 +31,7 @@ export const pollingManager: Manager = {
       // it would poll is found again when the network is back).
       for (const interest of group) {
         const ms = interest.endpoint.pollFrequency!;
-        if (online && ms > 0 && ms < every) {
+        if (controller.isOnline && ms > 0 && ms < every) {
           every = ms;
           group.polled = interest;
         }
@@ -52,10 +52,7 @@ export const pollingManager: Manager = {
           : undefined;
     };
     const stop = controller.events.subscribe((event) => {
-      if (event.type === 'online' || event.type === 'offline') {
-        online = event.type === 'online';
-        groups.forEach(update);
-      }
+      if (event.type === 'online' || event.type === 'offline') groups.forEach(update);
       if (event.type !== 'subscription') return;
       let key: string;
       try {
@@ -76,8 +73,7 @@ export const pollingManager: Manager = {
     });
     return () => {
       stop();
-      online = false;
-      groups.forEach(update);
+      for (const group of groups.values()) group.stop?.();
       groups.clear();
     };
   },
