@@ -1,29 +1,18 @@
 /**
  * The store: the committed state, the visible state derived from it, and the listeners told
- * once per committed change (or once per batch). Nothing else writes the state.
- *
- * The visible state, while optimistic updates are pending, is the committed state with the
- * updates replayed over it (optimistic.ts). Replaying over the committed records themselves
- * copied every record an update writes to on every write, so with an update pending a write's
- * cost grew with what the store holds (about 23 ms at 10,000 stored responses). The store keeps
- * the copies the last replay made instead: on each write it brings back into them, from the
- * committed state, only the keys that write changed and the keys the last replay wrote, then
- * replays the updates again over them, in place. A write then costs what it and the updates
- * write, whatever the store holds.
+ * once per committed change (or once per batch). Nothing else writes the state. While optimistic
+ * updates are pending, the visible state is the optimistic view's (optimistic.ts): the committed
+ * state with the updates replayed over copies it keeps between writes.
  */
 // Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
 import { reduce } from './reducer.js';
-import { jsonEqual } from '../normalize/equal.js';
-import { getOwn, hasOwn, setOwn } from '../util/own.js';
 import { Subscribable, tellEach } from '../env/subscribable.js';
-import { EntityMarks } from './entity-marks.js';
-import { replay } from './optimistic.js';
-import { TABLES } from './state.js';
+import { OptimisticView } from './optimistic.js';
+import type { EntityMarks } from './entity-marks.js';
 import type { MemoCache } from '../normalize/memo-cache.js';
 import type { WriteLog } from '../util/write-log.js';
-import type { EndpointLike } from '../protocol/types.js';
 import type { Action } from './actions.js';
-import type { OptimisticEntry, StoreState } from './state.js';
+import type { StoreState } from './state.js';
 
 /** What a listener is told: the last committed action, every action of the change, the state. */
 export interface StoreChange {
@@ -59,11 +48,10 @@ export interface StoreView {
   writtenBy(state: StoreState): WriteLog | undefined;
 }
 
-type AnyRecord = Record<string, unknown>;
-
 /**
  * Holds the state; `dispatch` is the only way to change it. Pending optimistic updates are its
- * own: each `optimistic/add` action brings its entry's endpoint, and the store replays them.
+ * own: each `optimistic/add` action brings its entry's endpoint, and its optimistic view replays
+ * them.
  * @example
  * const store = new Store(emptyState(), new MemoCache(), Date.now);
  * store.subscribe(({ action }) => console.log(action.type));
@@ -72,36 +60,22 @@ type AnyRecord = Record<string, unknown>;
 export class Store extends Subscribable<(change: StoreChange) => void> implements StoreView {
   /** One token per request for write logs (`logWrites`). */
   #logging = new Subscribable<object>();
-  // The public fields are set in the constructor: an initialized one (assignment semantics) would
-  // move every private field's initializer into the constructor too, in longer code.
   #committed: StoreState;
   #visible: StoreState;
-  optimisticReads: EntityMarks;
   /** Records and tables only the committed state holds: the reducer may update them in place. */
   #owned = new WeakSet<object>();
   /** What each logged write wrote, by the state it made (see `writtenBy`). */
   #written = new WeakMap<StoreState, WriteLog>();
   #pending: Action[] = [];
   #depth = 0;
-  /** The last replay: over which committed state, what it gave, and what it wrote where. */
-  #last: { committed: StoreState; visible: StoreState; touched: WriteLog } | undefined;
-  /** The records the replays copied: nobody else holds them, the next replay writes in place. */
-  #copies = new WeakSet<object>();
-  /**
-   * Each queued entry's endpoint, as its `optimistic/add` brought it: the state stays plain data,
-   * and an entry that settles or is restamped (a new entry object) takes its own along.
-   */
-  #endpoints = new WeakMap<OptimisticEntry, EndpointLike | undefined>();
-  #memo: MemoCache;
-  #now: () => number;
+  /** The committed state with the pending optimistic updates replayed over it. */
+  #optimistic: OptimisticView;
 
   /** `memo` and `now` are what optimistic updates read their snapshots with. */
   constructor(initial: StoreState, memo: MemoCache, now: () => number) {
     super();
-    this.optimisticReads = new EntityMarks();
     this.#committed = this.#visible = initial;
-    this.#memo = memo;
-    this.#now = now;
+    this.#optimistic = new OptimisticView(memo, now);
   }
 
   /** The state without pending optimistic updates (for reading now, not for keeping). */
@@ -112,6 +86,11 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
   /** The committed state with the pending optimistic updates applied: what readers see. */
   get visible(): StoreState {
     return this.#visible;
+  }
+
+  /** The entities pending optimistic updates read (keep them while those are pending). */
+  get optimisticReads(): EntityMarks {
+    return this.#optimistic.reads;
   }
 
   /** Logs what each write wrote until the function it returns is called (see `StoreView`). */
@@ -144,24 +123,15 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
    */
   dispatch(action: Action): StoreState | undefined {
     return this.batch(() => {
-      const last = this.#last;
-      const written: WriteLog | undefined = last || this.#logging.size ? new Map() : undefined;
+      const optimistic = this.#optimistic;
+      const written: WriteLog | undefined =
+        optimistic.logs || this.#logging.size ? new Map() : undefined;
       const committed = reduce(this.#committed, action, this.#owned, written);
       if (committed === this.#committed) return undefined;
       this.#committed = committed;
       if (written) this.#written.set(committed, written);
-      if (action.type === 'optimistic/add') this.#endpoints.set(action.entry, action.endpoint);
       this.#pending.push(action);
-      if (committed.optimistic.length > 0) this.#replay(committed, written);
-      else {
-        // Nothing pending: readers see the committed state; the copies go (once, not per write).
-        if (last) {
-          this.#last = undefined;
-          this.#copies = new WeakSet();
-          this.optimisticReads = new EntityMarks();
-        }
-        this.#visible = committed;
-      }
+      this.#visible = optimistic.show(action, committed, written);
       return committed;
     });
   }
@@ -187,71 +157,4 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
       this.#depth--;
     }
   }
-
-  /** The visible state for `committed`, given what the write that made it wrote. */
-  #replay(committed: StoreState, written: WriteLog | undefined): void {
-    const base: AnyRecord = { ...committed };
-    const last = this.#last;
-    const copies = this.#copies;
-    // What the last replay showed under the keys it wrote.
-    const shown: [AnyRecord, string, unknown][] = [];
-    // The last replay's copy `record`, brought back to what `source` commits now; undefined when
-    // it is not a copy of the replay's own (shared with a committed state, now or handed out
-    // earlier: `from` may read a record the store has since changed in place), is gone from the
-    // committed state, or was replaced in a way the log does not account for: the replay copies
-    // it afresh if it writes there.
-    const bring = (record: AnyRecord, from: unknown, source: AnyRecord | undefined) => {
-      const changed = source && written!.get(source);
-      if (!copies.has(record) || !source || (source !== from && !changed)) return undefined;
-      for (const key of last!.touched.get(record) ?? []) {
-        if (hasOwn(record, key)) shown.push([record, key, record[key]]);
-        restore(record, source, key);
-      }
-      for (const key of changed ?? []) restore(record, source, key);
-      return record;
-    };
-    for (const name of last ? TABLES : []) {
-      const [visible, from, source] = [last!.visible, last!.committed, committed].map(
-        (state) => state[name],
-      ) as AnyRecord[];
-      if (name === 'entities' || name === 'entitiesMeta') {
-        // The tables of tables are small: copied each time, their tables brought back.
-        const tables: AnyRecord = { ...source };
-        for (const type in visible) {
-          const copy = bring(
-            visible[type] as AnyRecord,
-            getOwn(from, type),
-            getOwn(source as Record<string, AnyRecord>, type),
-          );
-          if (copy) setOwn(tables, type, copy as unknown);
-        }
-        base[name] = tables;
-      } else base[name] = bring(visible!, from, source) ?? source;
-    }
-    const touched: WriteLog = new Map();
-    const { state, reads } = replay(
-      base as unknown as StoreState,
-      (entry) => this.#endpoints.get(entry),
-      this.#memo,
-      this.#now(),
-      copies,
-      touched,
-    );
-    // Replayed again, an update makes new objects of the same values: what it writes as it was
-    // keeps the object shown, so readers of it do not render again on every other write.
-    for (const [record, key, value] of shown) {
-      if (touched.get(record)?.has(key) && hasOwn(record, key) && jsonEqual(record[key], value)) {
-        setOwn(record, key, value);
-      }
-    }
-    this.#last = { committed, visible: state, touched };
-    this.#visible = state;
-    this.optimisticReads = reads;
-  }
-}
-
-/** `copy[key]` as the committed `source` has it (or not at all). */
-function restore(copy: AnyRecord, source: AnyRecord, key: string): void {
-  if (hasOwn(source, key)) setOwn(copy, key, source[key]);
-  else delete copy[key];
 }
