@@ -113,7 +113,7 @@ export function replay(
  */
 export class OptimisticView {
   /** The entities pending optimistic updates read (keep them while those are pending). */
-  reads = new EntityMarks();
+  declare reads: EntityMarks;
   /** The last replay: over which committed state, what it gave, and what it wrote where. */
   #last: { committed: StoreState; visible: StoreState; touched: WriteLog } | undefined;
   /** The records the replays copied: nobody else holds them, the next replay writes in place. */
@@ -128,18 +128,16 @@ export class OptimisticView {
 
   /** `memo` and `now` are what optimistic updates read their snapshots with. */
   constructor(memo: MemoCache, now: () => number) {
+    // Set here: an initialized public field (assignment semantics) would move every private
+    // field's initializer into the constructor too, in longer code.
+    this.reads = new EntityMarks();
     this.#memo = memo;
     this.#now = now;
   }
 
-  /** Whether the next write must log what it writes: a replay's copies follow it. */
-  get logs(): boolean {
-    return !!this.#last;
-  }
-
   /**
-   * The visible state after `action` made `committed`, given what it wrote (`written`, logged
-   * when `logs` asked).
+   * The visible state after `action` made `committed`, given what it wrote (`written`: it must be
+   * logged while the visible state is not the committed one, since the copies follow each write).
    */
   show(action: Action, committed: StoreState, written: WriteLog | undefined): StoreState {
     if (action.type === 'optimistic/add') this.#endpoints.set(action.entry, action.endpoint);

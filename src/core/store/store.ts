@@ -6,8 +6,8 @@
  */
 // Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
 import { reduce } from './reducer.js';
-import { Subscribable, tellEach } from '../env/subscribable.js';
 import { OptimisticView } from './optimistic.js';
+import { Subscribable, tellEach } from '../env/subscribable.js';
 import type { EntityMarks } from './entity-marks.js';
 import type { MemoCache } from '../normalize/memo-cache.js';
 import type { WriteLog } from '../util/write-log.js';
@@ -123,15 +123,15 @@ export class Store extends Subscribable<(change: StoreChange) => void> implement
    */
   dispatch(action: Action): StoreState | undefined {
     return this.batch(() => {
-      const optimistic = this.#optimistic;
+      // Logged when asked, and while a replay's copies (visible, not committed) follow each write.
       const written: WriteLog | undefined =
-        optimistic.logs || this.#logging.size ? new Map() : undefined;
+        this.#visible !== this.#committed || this.#logging.size ? new Map() : undefined;
       const committed = reduce(this.#committed, action, this.#owned, written);
       if (committed === this.#committed) return undefined;
       this.#committed = committed;
       if (written) this.#written.set(committed, written);
       this.#pending.push(action);
-      this.#visible = optimistic.show(action, committed, written);
+      this.#visible = this.#optimistic.show(action, committed, written);
       return committed;
     });
   }
