@@ -302,6 +302,19 @@ describe('createResource optimistic', () => {
     abort,
   });
 
+  it('gives the same getOptimisticResponse each time for one endpoint, its own for another', () => {
+    const guess = Resource.update.getOptimisticResponse;
+    assert.equal(typeof guess, 'function');
+    assert.equal(Resource.update.getOptimisticResponse, guess);
+    assert.equal(
+      Resource.getList.push.getOptimisticResponse,
+      Resource.getList.push.getOptimisticResponse,
+    );
+    const other = Resource.update.extend({ path: '/articles/:id' });
+    assert.equal(typeof other.getOptimisticResponse, 'function');
+    assert.notEqual(other.getOptimisticResponse, guess);
+  });
+
   it('gives every mutation member a getOptimisticResponse, and no read', () => {
     assert.equal(Resource.get.getOptimisticResponse, undefined);
     assert.equal(Resource.getList.getOptimisticResponse, undefined);

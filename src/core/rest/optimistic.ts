@@ -34,10 +34,11 @@ const placeholderOf = once((_source: object) => `optimistic-${++placeholderCount
  * together (a POST's entity without a pk gets a placeholder one); PATCH merges the body into the
  * stored entity, the one a Collection's `move` or `remove` names too (nothing is applied when
  * there is none, since a partial body alone would show a half-empty record); DELETE gives the
- * params, from which Invalidate computes the pk. Other methods have no guess.
+ * params, from which Invalidate computes the pk. Other methods have no guess. One function per
+ * endpoint: the same endpoint gives the same guess each time it is asked.
  * @example const guess = defaultOptimisticResponse(endpoint); guess?.(snapshot, { id: 1 }, { title: 'x' });
  */
-export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | undefined {
+export const defaultOptimisticResponse = once((endpoint: OptimisticSource): Guess | undefined => {
   const { method } = endpoint;
   if (!['PUT', 'POST', 'PATCH', 'DELETE'].includes(method)) return undefined;
   return (snapshot, ...args) => {
@@ -65,4 +66,4 @@ export function defaultOptimisticResponse(endpoint: OptimisticSource): Guess | u
     if (stored === undefined) throw snapshot.abort;
     return spread(stored, body);
   };
-}
+});
