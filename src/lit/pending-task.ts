@@ -22,6 +22,73 @@ export class PendingTaskEvent extends Event {
   }
 }
 
+/**
+ * One host's side of the protocol: tells the boundaries above `host` when its work starts waiting
+ * with nothing to show, and how that wait ended; `retry` is what a boundary's retry calls (stable:
+ * the boundary knows the task by it). It holds one open wait (its resolve and reject) and whether
+ * the last wait failed.
+ * @example
+ * const tasks = new PendingTasks(host, () => reload());
+ * tasks.wait(); // … later
+ * tasks.end(true, error);
+ */
+export class PendingTasks {
+  readonly #host: HTMLElement;
+  readonly #retry: () => Promise<unknown>;
+  /** Resolves or rejects the wait announced to boundaries above the host (pending-task protocol). */
+  #wait: [resolve: () => void, reject: (error: unknown) => void] | undefined;
+  /** The last wait ended in a failure, which a boundary may still be showing. */
+  #failed = false;
+
+  constructor(host: HTMLElement, retry: () => Promise<unknown>) {
+    this.#host = host;
+    this.#retry = retry;
+  }
+
+  /** The work waits with nothing to show: announced, unless a wait is announced already. */
+  wait(): void {
+    // Starting again while a wait is announced announces nothing new.
+    if (!this.#wait) this.#task(new Promise<void>((...settle) => (this.#wait = settle)));
+  }
+
+  /**
+   * The work is done: `failed` with `error` for boundaries to show, or fine. With no wait
+   * announced, a change of outcome is announced as a task already settled: a host that fails
+   * with no wait before (it found its read failed in the store, or came from under another
+   * boundary) shows its error on the boundary; one whose last wait failed and that is fine now
+   * (its data arrived some other way) has the boundary drop the failure it shows: the same work,
+   * done.
+   */
+  end(failed: boolean, error?: unknown): void {
+    const wait = this.#wait;
+    this.#wait = undefined;
+    if (wait) {
+      if (failed) wait[1](error);
+      else wait[0]();
+    } else if (failed !== this.#failed) {
+      this.#task(failed ? Promise.reject(error) : Promise.resolve());
+    }
+    this.#failed = failed;
+  }
+
+  /**
+   * Nobody waits for a host that left: its boundary must not hang, and forgets its failure
+   * (announced again where it lands).
+   */
+  leave(): void {
+    this.#wait?.[0]();
+    this.#wait = undefined;
+    this.#failed = false;
+  }
+
+  /** Announces `complete` to the boundaries above the host. */
+  #task(complete: Promise<unknown>): void {
+    // With no boundary listening, a failure must not become an unhandled rejection.
+    complete.catch(() => {});
+    this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
+  }
+}
+
 declare global {
   interface HTMLElementEventMap {
     'pending-task': PendingTaskEvent;

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ReadStatus, ResponseObserver } from '../core/index.js';
 import type { ControllerLike, EndpointLike, ObservedRead, Resolved } from '../core/index.js';
-import { PendingTaskEvent } from './pending-task.js';
+import { PendingTasks } from './pending-task.js';
 import { endpointOf, isServer, ProviderLink } from './provider-link.js';
 
 /** What a `ResourceController` shows: one of these three states. */
@@ -71,10 +71,8 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #rendersErrors: boolean | undefined;
   /** The host has rendered since it was created: `#rendersErrors` is known. */
   #rendered: boolean | undefined;
-  /** Resolves or rejects the wait announced to boundaries above the host (pending-task protocol). */
-  #wait: [resolve: () => void, reject: (error: unknown) => void] | undefined;
-  /** The last wait ended in a failure, which a boundary may still be showing. */
-  #failed = false;
+  /** The pending-task protocol: the waits announced to boundaries above the host. */
+  readonly #tasks: PendingTasks;
   /** `status`, `value` and `error` as the host's last update read them. */
   #shown: readonly unknown[] = [];
   readonly #link: ProviderLink;
@@ -89,6 +87,12 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#host = host;
     this.#source = endpointOrHook;
     this.#args = args;
+    // A boundary's retry: fetch again (joining the retry of another element showing the same
+    // read), and fail again if there is still nothing to show.
+    this.#tasks = new PendingTasks(host, async () => {
+      await this.refetch();
+      if (this.status === ResourceStatus.Error) throw this.error;
+    });
     host.addController(this);
     // Last: on a connected host a provider may answer at once.
     this.#link = new ProviderLink(host, this.#onController);
@@ -189,12 +193,9 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#connected = false;
     clearTimeout(this.#check);
     this.#unsubscribe?.();
-    // Nobody waits for a host that left: its boundary must not hang, and forgets its failure
-    // (announced again where it lands). The result stays: moving the element shows the same
-    // data, no flicker.
-    this.#wait?.[0]();
-    this.#wait = undefined;
-    this.#failed = false;
+    // Nobody waits for a host that left (see `PendingTasks.leave`). The result stays: moving the
+    // element shows the same data, no flicker.
+    this.#tasks.leave();
   }
 
   hostUpdate(): void {
@@ -268,51 +269,16 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /**
    * Tells boundaries above the host when its read starts waiting with nothing to show, and how
-   * that wait ended. Stale data shown while it refreshes is no wait: no fallback flashes over it.
-   * A failure reaches the boundary only when the host does not render errors itself (no `error`
-   * renderer): like an error boundary, it catches what is not handled. With no wait announced,
-   * a change of outcome is announced as a task already settled: a host that fails with no wait
-   * before (it found its read failed in the store, or came from under another boundary) shows
-   * its error on the boundary; one whose last wait failed and that is fine now (its data arrived
-   * some other way) has the boundary drop the failure it shows: the same work, done.
+   * that wait ended (`PendingTasks`). Stale data shown while it refreshes is no wait: no fallback
+   * flashes over it. A failure reaches the boundary only when the host does not render errors
+   * itself (no `error` renderer): like an error boundary, it catches what is not handled.
    */
   #announce(): void {
     if (!this.#connected) return;
     const status = this.status;
-    let failed = status === ResourceStatus.Error;
-    if (status === ResourceStatus.Pending && !this.#idle) {
-      // Starting again while a wait is announced announces nothing new.
-      if (!this.#wait) this.#task(new Promise<void>((...settle) => (this.#wait = settle)));
-    }
+    const failed = status === ResourceStatus.Error;
+    if (status === ResourceStatus.Pending && !this.#idle) this.#tasks.wait();
     // Before the host's first render, whether it renders errors itself is not known yet.
-    else if (!failed || this.#rendered) {
-      failed &&= !this.#rendersErrors;
-      const wait = this.#wait;
-      this.#wait = undefined;
-      if (wait) {
-        if (failed) wait[1](this.error);
-        else wait[0]();
-      } else if (failed !== this.#failed) {
-        this.#task(failed ? Promise.reject(this.error) : Promise.resolve());
-      }
-      this.#failed = failed;
-    }
+    else if (!failed || this.#rendered) this.#tasks.end(failed && !this.#rendersErrors, this.error);
   }
-
-  /** Announces `complete` to the boundaries above the host. */
-  #task(complete: Promise<unknown>): void {
-    // With no boundary listening, a failure must not become an unhandled rejection.
-    complete.catch(() => {});
-    this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
-  }
-
-  /**
-   * A boundary's retry (stable: the boundary knows the task by it): fetch again (joining the
-   * retry of another element showing the same read), and fail again if there is still nothing to
-   * show.
-   */
-  readonly #retry = async (): Promise<void> => {
-    await this.refetch();
-    if (this.status === ResourceStatus.Error) throw this.error;
-  };
 }
