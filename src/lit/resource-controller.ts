@@ -105,26 +105,28 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
 
   /** The data to show: present while `status` is `'complete'`. */
   get value(): Resolved<E> | undefined {
-    return this.#result?.data;
+    return this.#current()?.data;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   get error(): unknown {
-    return this.#result?.error;
+    return this.#current()?.error;
   }
 
   /** Pending until there is data to show; error when there is none and the read failed. */
   get status(): ResourceStatus {
-    return this.#result?.status ?? ResourceStatus.Pending;
+    return this.#current()?.status ?? ResourceStatus.Pending;
   }
 
   /**
-   * The reader's result. A server render (@lit-labs/ssr) calls no `hostConnected` and no
-   * `hostUpdate`, only the host's constructor, `willUpdate` and `render`: there a read asks the
-   * nearest provider for its Controller until one answers (the request travels the server's
-   * element tree) and reads the store synchronously. Nothing is fetched or subscribed there.
+   * What `value`, `error` and `status` show: the reader's result, or what is shown instead. A
+   * method, not a getter, because on the server it acts: a server render (@lit-labs/ssr) calls
+   * no `hostConnected` and no `hostUpdate`, only the host's constructor, `willUpdate` and `render`,
+   * so each call there is where the read happens. It asks the nearest provider for its Controller
+   * until one answers (the request travels the server's element tree) and reads the store
+   * synchronously; nothing is fetched or subscribed there. In a browser it only reads.
    */
-  get #result() {
+  #current() {
     if (isServer) {
       if (!this.#link.bound) this.#link.consumer.hostConnected();
       // Its own update, not hostUpdate: a subclass's hostUpdate (InfiniteController's) reads
