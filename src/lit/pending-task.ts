@@ -33,16 +33,19 @@ export class PendingTaskEvent extends Event {
  * tasks.end(true, error);
  */
 export class PendingTasks {
-  readonly #host: HTMLElement;
-  readonly #retry: () => Promise<unknown>;
+  /** Announces `complete` to the boundaries above the host. */
+  readonly #task: (complete: Promise<unknown>) => void;
   /** Resolves or rejects the wait announced to boundaries above the host (pending-task protocol). */
   #wait: [resolve: () => void, reject: (error: unknown) => void] | undefined;
   /** The last wait ended in a failure, which a boundary may still be showing. */
   #failed = false;
 
   constructor(host: HTMLElement, retry: () => Promise<unknown>) {
-    this.#host = host;
-    this.#retry = retry;
+    this.#task = (complete) => {
+      // With no boundary listening, a failure must not become an unhandled rejection.
+      complete.catch(() => {});
+      host.dispatchEvent(new PendingTaskEvent(complete, retry));
+    };
   }
 
   /** The work waits with nothing to show: announced, unless a wait is announced already. */
@@ -79,13 +82,6 @@ export class PendingTasks {
     this.#wait?.[0]();
     this.#wait = undefined;
     this.#failed = false;
-  }
-
-  /** Announces `complete` to the boundaries above the host. */
-  #task(complete: Promise<unknown>): void {
-    // With no boundary listening, a failure must not become an unhandled rejection.
-    complete.catch(() => {});
-    this.#host.dispatchEvent(new PendingTaskEvent(complete, this.#retry));
   }
 }
 
