@@ -79,9 +79,9 @@ export class PendingTasks {
    * (announced again where it lands).
    */
   leave(): void {
-    this.#wait?.[0]();
-    this.#wait = undefined;
+    // Its open wait ends as fine work does; with none, nothing is announced (no failure kept).
     this.#failed = false;
+    this.end(false);
   }
 }
 
