@@ -163,7 +163,7 @@ export class ResourceProvider extends LitElement {
     // headless and sandboxed browsers that do reach the server), and a wrong "offline" would hold
     // every retry back.
     const count = (type = 'request'): void => {
-      if (type !== 'request' && type !== 'online' && type !== 'offline') return;
+      if (!['request', 'online', 'offline'].includes(type)) return;
       const next = { fetching: 0, mutating: 0, offline: !controller.isOnline };
       for (const { endpoint } of controller.inFlight?.() ?? []) {
         next[endpoint.sideEffect ? 'mutating' : 'fetching']++;
