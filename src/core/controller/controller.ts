@@ -20,9 +20,7 @@ import { Requests } from './requests.js';
 import { FETCH, IF_STALE, REFETCH, REVALIDATE } from './request.js';
 import { Store } from '../store/store.js';
 import { ControllerEvents } from './events.js';
-import { connectivityManager } from '../managers/connectivity.js';
-import { pollingManager } from '../managers/polling.js';
-import { gcManager } from '../managers/gc.js';
+import { attachManagers } from './manager.js';
 import { ResponseObserver } from './response-observer.js';
 import type { EntityClass } from '../schema/types.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
@@ -57,7 +55,7 @@ export class Controller implements ControllerLike {
   readonly #records: Records;
   /** Every request, from start to settle. */
   readonly #requests: Requests;
-  readonly #detach: (() => void)[] = [];
+  readonly #detach: (() => void)[];
   #subscriptions = 0;
   /** What `online()` / `offline()` said last: the one record of it (see `isOnline`). */
   #online = true;
@@ -73,23 +71,7 @@ export class Controller implements ControllerLike {
     this.#records = new Records(this.#now);
     this.#requests = new Requests(this, this.#store, this.#memo, this.#records, options);
     this.#records.used(this.#store.committed);
-    const gcTime = options.gcTime ?? 5 * 60_000;
-    // The defaults live here, not in the provider: a Controller made by hand behaves as one made
-    // by <resource-provider>, and `managers` only adds.
-    try {
-      for (const manager of [
-        pollingManager,
-        connectivityManager,
-        ...(Number.isFinite(gcTime) ? [gcManager(gcTime)] : []),
-        ...(options.managers ?? []),
-      ]) {
-        this.#detach.push(manager.attach(this));
-      }
-    } catch (error) {
-      // Nobody will hold this controller to dispose it: what attached must not run on.
-      this.dispose();
-      throw error;
-    }
+    this.#detach = attachManagers(this, options);
   }
 
   /**
@@ -258,7 +240,7 @@ export class Controller implements ControllerLike {
       type: 'entities/set',
       schema,
       value,
-      fetchedAt: this.#requests.stamp(),
+      fetchedAt: this.#records.stamp(),
       date: now,
       expiresAt: now + DEFAULT_DATA_EXPIRY,
     });

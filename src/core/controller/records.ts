@@ -44,6 +44,8 @@ export const idle = (record: KeyRecord): boolean => record.subscribers + record.
 
 /** The records by key. */
 export class Records extends Map<string, KeyRecord> {
+  #lastStamp = -Infinity;
+
   constructor(readonly now: () => number) {
     super();
   }
@@ -63,6 +65,15 @@ export class Records extends Map<string, KeyRecord> {
         reads: [NOTHING],
       }).get(key)!
     );
+  }
+
+  /**
+   * A time strictly after every earlier one handed out: two requests started in the same
+   * millisecond still order (the normalizer keeps the entity values of the later one).
+   */
+  stamp(): number {
+    const now = this.now();
+    return (this.#lastStamp = now > this.#lastStamp ? now : this.#lastStamp + 0.001);
   }
 
   /** Its last subscriber or request left: GC counts its time from now. */

@@ -17,7 +17,7 @@ import { isAbortError } from '../protocol/error-policy.js';
 import { ExpiryStatus, NOT_MODIFIED } from '../protocol/types.js';
 import { dataExpiresAt } from '../store/state.js';
 import { storeArgs, storeKey } from '../protocol/store-key.js';
-import { DEFAULT_RETRY, retryDelay } from './retry.js';
+import { DEFAULT_RETRY, attempts } from './retry.js';
 import { readFailure, readResponse } from '../store/read-response.js';
 import { errorExpiry } from './expiry.js';
 import type { MemoCache } from '../normalize/memo-cache.js';
@@ -44,7 +44,6 @@ export class Requests {
   #seq = 0;
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
   #resetSeq = 0;
-  #lastStamp = -Infinity;
   readonly #controller: Controller;
   readonly #store: Store;
   readonly #memo: MemoCache;
@@ -126,7 +125,7 @@ export class Requests {
       endpoint,
       args,
       key,
-      startedAt: this.stamp(),
+      startedAt: this.#records.stamp(),
       record,
       requestKey,
       normalizeArgs: storeArgs(endpoint, args),
@@ -139,7 +138,7 @@ export class Requests {
     record.shown = { endpoint, args };
     this.#controller.events.emit({ type: 'request', phase: 'start', id, endpoint, args, key });
     /** Dates the request (and its optimistic update, queued again with that date). */
-    const sending = (at = this.stamp()) => {
+    const sending = (at = this.#records.stamp()) => {
       request.startedAt = at;
       if (settles) {
         this.#controller.dispatch({
@@ -161,7 +160,13 @@ export class Requests {
       context.validator = getOwn(this.#store.committed.meta, key)?.validator;
     }
     return settled(
-      (request.promise = this.#attempts(request, context).then(
+      (request.promise = attempts(
+        request,
+        context,
+        this.#controller,
+        () => request.abort.signal.aborted || this.disposed || this.#outdated(request, true),
+        this.#retry,
+      ).then(
         (response) => this.#end(request, response),
         (error: unknown) => this.#end(request, error, true),
       )),
@@ -186,54 +191,10 @@ export class Requests {
         key,
         record,
         normalizeArgs: storeArgs(endpoint, args),
-        startedAt: this.stamp(),
+        startedAt: this.#records.stamp(),
       },
       response,
     );
-  }
-
-  /**
-   * Runs the request until it succeeds or `retryDelay` gives up, rejecting with the last failure:
-   * readers see one pending read, and only the last failure is stored. Between attempts it waits
-   * on the Controller's timers and, while offline, until `online()`; the wait is dated above every
-   * read (`sending(Infinity)`: the server has not applied it) and anew as it ends. An abort (its
-   * wait woken) ends it with an AbortError; a reset or `dispose()` with the last failure.
-   */
-  async #attempts(request: Request, context: RunContext): Promise<unknown> {
-    const { endpoint, args } = request;
-    const { signal } = request.abort;
-    // No more tries: nobody needs it, the Controller is disposed, or a newer outcome (or a reset)
-    // is stored, so the next answer would be dropped. Asked before a wait and after it.
-    const over = () => signal.aborted || this.disposed || this.#outdated(request, true);
-    for (let failures = 1; ; failures++) {
-      try {
-        return await endpoint.run(args as never, context);
-      } catch (error) {
-        const delay = over()
-          ? undefined
-          : retryDelay(endpoint, failures, error, this.#records.now, this.#retry);
-        if (delay === undefined) throw error;
-        context.sending!(Infinity);
-        await new Promise<void>((resolve) => {
-          let stopWaiting: (() => void) | undefined;
-          const end = (request.wake = () => {
-            request.wake = undefined;
-            context.sending!();
-            this.#controller.timers.clearTimeout(handle);
-            stopWaiting?.();
-            resolve();
-          });
-          const handle = this.#controller.timers.setTimeout(() => {
-            if (this.#controller.isOnline) end();
-            else
-              stopWaiting = this.#controller.events.subscribe(
-                (event) => event.type === 'online' && end(),
-              );
-          }, delay);
-        });
-        if (over()) throw signal.aborted ? signal.reason : error;
-      }
-    }
   }
 
   /**
@@ -318,7 +279,7 @@ export class Requests {
   commit(request: Committing, response: unknown): void {
     const { key, endpoint, id, record } = request;
     // A stamp: a request started after this write is newer than it, even in the same ms.
-    const now = this.stamp();
+    const now = this.#records.stamp();
     const action: Action = {
       type: 'response/set',
       key,
@@ -391,15 +352,6 @@ export class Requests {
   /** The requests started and not settled, oldest first. */
   inFlight(): InFlightRequest[] {
     return [...this.#running.values()];
-  }
-
-  /**
-   * A time strictly after every earlier one handed out: two requests started in the same
-   * millisecond still order (the normalizer keeps the entity values of the later one).
-   */
-  stamp(): number {
-    const now = this.#records.now();
-    return (this.#lastStamp = now > this.#lastStamp ? now : this.#lastStamp + 0.001);
   }
 
   /**

@@ -1,11 +1,14 @@
 /**
  * Whether and when to try a failed request again: which failures may pass (network errors, 5xx,
  * 408, 429) and how long to wait (exponential backoff with jitter, or the server's
- * `Retry-After`). The Controller runs the attempts and the waits, one request to readers.
+ * `Retry-After`), and the attempts of one request with the waits between them (`attempts`), one
+ * request to readers.
  */
 import { isAbortError, isRetryable } from '../protocol/error-policy.js';
 import { backoff } from './expiry.js';
-import type { EndpointLike, RetryOption } from '../protocol/types.js';
+import type { EndpointLike, RetryOption, RunContext } from '../protocol/types.js';
+import type { Controller } from './controller.js';
+import type { Request } from './request.js';
 
 /** Retries of a read when its endpoint says nothing: three attempts in all. */
 export const DEFAULT_RETRY = 2;
@@ -55,4 +58,53 @@ export function retryDelay(
   // come back together.
   const wait = backoff(BASE_DELAY, failures, MAX_RETRY_DELAY);
   return wait / 2 + (Math.random() * wait) / 2;
+}
+
+/**
+ * Runs `request` until it succeeds or `retryDelay` gives up, rejecting with the last failure:
+ * readers see one pending read, and only the last failure is stored. Between attempts it waits
+ * on the Controller's timers and, while offline, until `online()`; the wait is dated above every
+ * read (`sending(Infinity)`: the server has not applied it) and anew as it ends (`request.wake`
+ * ends it early). `over()` says there is to be no more try (nobody needs it, the Controller is
+ * disposed, a newer outcome or a reset is stored, so the next answer would be dropped): it is
+ * asked before a wait and after it. An abort ends it with an AbortError; a reset or `dispose()`
+ * with the last failure.
+ */
+export async function attempts(
+  request: Request,
+  context: RunContext,
+  controller: Controller,
+  over: () => boolean,
+  retry: RetryOption,
+): Promise<unknown> {
+  const { endpoint, args } = request;
+  const { signal } = request.abort;
+  const { timers } = controller;
+  for (let failures = 1; ; failures++) {
+    try {
+      return await endpoint.run(args as never, context);
+    } catch (error) {
+      const delay = over()
+        ? undefined
+        : retryDelay(endpoint, failures, error, () => controller.now(), retry);
+      if (delay === undefined) throw error;
+      context.sending!(Infinity);
+      await new Promise<void>((resolve) => {
+        let stopWaiting: (() => void) | undefined;
+        const end = (request.wake = () => {
+          request.wake = undefined;
+          context.sending!();
+          timers.clearTimeout(handle);
+          stopWaiting?.();
+          resolve();
+        });
+        const handle = timers.setTimeout(() => {
+          if (controller.isOnline) end();
+          else
+            stopWaiting = controller.events.subscribe((event) => event.type === 'online' && end());
+        }, delay);
+      });
+      if (over()) throw signal.aborted ? signal.reason : error;
+    }
+  }
 }
