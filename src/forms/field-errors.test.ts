@@ -45,8 +45,13 @@ describe('fieldErrors', () => {
     });
   });
 
-  it("Rails: { errors: { field: [...] } }, base as the form's own", () => {
+  it("Rails rendering { errors: @todo.errors }: fields, base as the form's own", () => {
     const error = failed(422, { errors: { title: ["can't be blank"], base: ['Locked'] } });
+    assert.deepEqual(fieldErrors(error), { title: ["can't be blank"], '': ['Locked'] });
+  });
+
+  it("Rails' scaffold rendering @todo.errors as it is: { title: [...] }", () => {
+    const error = failed(422, { title: ["can't be blank"], base: ['Locked'] });
     assert.deepEqual(fieldErrors(error), { title: ["can't be blank"], '': ['Locked'] });
   });
 

@@ -118,10 +118,12 @@ export const fieldErrorParsers: FieldErrorParser[] = [
             ({ detail, msg, message }) => detail ?? msg ?? message,
           )
       : undefined,
-  // Rails and Laravel: { errors: { title: ["can't be blank"] } } (Laravel adds a `message`).
+  // Laravel, and Rails rendering `{ errors: @todo.errors }`: { errors: { title: [...] } }
+  // (Laravel adds a `message`).
   (body) => (isRecord(body) && isRecord(body.errors) ? byField(body.errors) : undefined),
-  // Django REST Framework: { title: ['This field may not be blank.'] }, nested serializers as
-  // objects. A top-level text (a 401's `detail`, a problem's `title`) is no field's.
+  // Django REST Framework, and Rails' scaffold rendering `@todo.errors` as it is:
+  // { title: ['This field may not be blank.'] }, nested serializers as objects. A top-level text
+  // (a 401's `detail`, a problem's `title`) is no field's.
   (body) =>
     isRecord(body)
       ? byField(Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v != 'string')))
