@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { Controller, NetworkError, createResource } from 'resource-elements/core';
 import { fieldErrors } from 'resource-elements/forms';
 import { Todo, drfResources, session } from './recipes/drf.js';
-import { missingFrameworks, startDrf } from './servers.js';
+import { missingFrameworks, startDrf, statusRecordingFetch } from './servers.js';
 import type { RunningServer } from './servers.js';
 
 const skip = missingFrameworks();
@@ -122,15 +122,8 @@ describe('Django REST Framework (tutorial defaults)', { skip }, () => {
   });
 
   it("a refetch asks with the ETag of Django's ConditionalGetMiddleware and keeps the 304", async () => {
-    const statuses: number[] = [];
-    const counting = new Controller({
-      retry: 0,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        statuses.push(response.status);
-        return response;
-      },
-    });
+    const { fetch: recording, statuses } = statusRecordingFetch();
+    const counting = new Controller({ retry: 0, fetch: recording });
     const list = await counting.fetch(api.TodoResource.getList, { owner: 1 });
     const before = counting.getState();
     const again = await counting.refetch(api.TodoResource.getList, { owner: 1 });

@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { Controller, NetworkError } from 'resource-elements/core';
 import { fieldErrors } from 'resource-elements/forms';
 import { Todo, expressResources } from './recipes/express.js';
-import { missingExpress, startExpress } from './servers.js';
+import { missingExpress, startExpress, statusRecordingFetch } from './servers.js';
 import type { RunningServer } from './servers.js';
 
 const skip = missingExpress();
@@ -147,15 +147,8 @@ describe('Express with express-validator (guide defaults)', { skip }, () => {
   });
 
   it('a refetch asks with the ETag: Express answers 304, nothing is read or written', async () => {
-    const statuses: number[] = [];
-    const counting = new Controller({
-      retry: 0,
-      fetch: async (input, init) => {
-        const response = await fetch(input, init);
-        statuses.push(response.status);
-        return response;
-      },
-    });
+    const { fetch: recording, statuses } = statusRecordingFetch();
+    const counting = new Controller({ retry: 0, fetch: recording });
     const created = await send('POST', '/api/todos', { title: 'Unchanged' });
     const first = await counting.fetch(TodoResource.get, { id: created!.id });
     const before = counting.getState();

@@ -180,3 +180,19 @@ export function startRails(): Promise<RunningServer> {
     },
   );
 }
+
+/**
+ * A fetch that records the status of every answer it gets, in order: what a test reads to see
+ * whether the server answered a revalidation with a 304.
+ */
+export function statusRecordingFetch(): { fetch: typeof fetch; statuses: number[] } {
+  const statuses: number[] = [];
+  return {
+    statuses,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    },
+  };
+}
