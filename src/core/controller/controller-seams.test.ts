@@ -337,6 +337,10 @@ describe('hydrate: a state from elsewhere', () => {
         /meta\[".*"\]\.fetchedAt is not a number/,
       ],
       [{ ...good, meta: { [key]: {} } }, /meta\[".*"\]\.date is not a number/],
+      [
+        { ...good, meta: { [key]: { date: 1, fetchedAt: 1, expiresAt: 1, validator: 5 } } },
+        /meta\[".*"\]\.validator is not a string/,
+      ],
       [{ ...good, errors: 'x' }, /The state at errors is not an object/],
       [{ ...good, errors: { [key]: null } }, /The state at errors\[".*"\] is not an object/],
       [

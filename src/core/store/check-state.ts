@@ -41,7 +41,13 @@ export function checkState(state: unknown): void {
   );
   part('entitiesMeta', (table, where) => walk(table, where, times('date fetchedAt')));
   part('endpoints', () => {});
-  part('meta', times('date fetchedAt expiresAt'));
+  part('meta', (meta, where) => {
+    times('date fetchedAt expiresAt')(meta, where);
+    // Sent back as a request header on the next revalidation.
+    if (meta.validator !== undefined && typeof meta.validator !== 'string') {
+      fail(`${where}.validator`, 'a string');
+    }
+  });
   part('errors', times('fetchedAt expiresAt'));
   if (root.lastReset !== undefined && typeof root.lastReset !== 'number') {
     fail('lastReset', 'a number');
