@@ -96,6 +96,7 @@ export type {
   EndpointLike,
   Resolved,
   ResponseInfo,
+  Held,
   RetryOption,
   RunContext,
   Snapshot,

@@ -211,12 +211,17 @@ describe('ResourceController', () => {
 
   it('shows a failure the store does not record, without a retry storm', async () => {
     const { server, controller } = setup();
-    // The real Controller, but its fetchIfStale rejects and leaves the store unchanged.
+    // The real Controller, but the fetchIfStale of a held read rejects and leaves the store
+    // unchanged (the observer fetches through its `hold`).
     let attempts = 0;
-    controller.fetchIfStale = (() => {
-      attempts++;
-      return Promise.reject(new Error('lost'));
-    }) as typeof controller.fetchIfStale;
+    const hold = controller.hold.bind(controller);
+    controller.hold = ((...read: Parameters<typeof hold>) => ({
+      ...hold(...read),
+      fetchIfStale: () => {
+        attempts++;
+        return Promise.reject(new Error('lost'));
+      },
+    })) as typeof controller.hold;
     const provider = await mount(controller, html`<lit-todo-view></lit-todo-view>`);
     const view = provider.querySelector('lit-todo-view')!;
     await settle();

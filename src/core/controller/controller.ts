@@ -13,7 +13,6 @@ import { countTimers, defaultTimers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { DEFAULT_DATA_EXPIRY, restoreState } from '../store/state.js';
-import { readResponse } from '../store/read-response.js';
 import { storeKey } from '../protocol/store-key.js';
 import { Store } from '../store/store.js';
 import { Records } from './records.js';
@@ -24,11 +23,18 @@ import { Requests } from './requests.js';
 import { ResponseObserver } from './response-observer.js';
 import type { EntityClass } from '../schema/types.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
-import type { ControllerLike, EndpointLike, Resolved, ResponseInfo } from '../protocol/types.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  Held,
+  Resolved,
+  ResponseInfo,
+} from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
 import type { StoreState } from '../store/state.js';
 import type { StoreChange, StoreView } from '../store/store.js';
 import type { ControllerOptions, ControllerStats, InFlightRequest, ReadRecord } from './types.js';
+import type { Holding } from './records.js';
 
 /**
  * Runs endpoints against one normalized store.
@@ -49,7 +55,6 @@ export class Controller implements ControllerLike {
   readonly events: ControllerEvents;
 
   readonly #store: Store;
-  readonly #memo = new MemoCache();
   readonly #now: () => number;
   readonly #timers: CountedTimers;
   readonly #records: Records;
@@ -67,9 +72,12 @@ export class Controller implements ControllerLike {
     if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
       checkOptions({ name: 'Controller', retry: options.retry });
     }
-    this.#store = new Store(restoreState(options.initialState), this.#memo, this.#now);
-    this.#records = new Records(this.#now);
-    this.#requests = new Requests(this, this.#store, this.#memo, this.#records, options);
+    const memo = new MemoCache();
+    this.#store = new Store(restoreState(options.initialState), memo, this.#now);
+    this.#records = new Records(this.#store, memo, this.#now);
+    // Readers first: they hear of a change before any other listener.
+    this.#store.subscribe(() => this.#records.tell());
+    this.#requests = new Requests(this, this.#records, options);
     this.#records.used(this.#store.committed);
     this.#detach = attachManagers(this, options);
   }
@@ -169,9 +177,33 @@ export class Controller implements ControllerLike {
     endpoint: E,
     ...args: Parameters<E>
   ): ResponseInfo<Resolved<E>> {
+    return this.#records.response(storeKey(endpoint, args), endpoint, args) as ResponseInfo<
+      Resolved<E>
+    >;
+  }
+
+  /**
+   * Holds `endpoint(...args)` for one reader: its key is built once, here, and the read is read,
+   * fetched and subscribed to without building it again. A listener of `subscribe` is called only
+   * after a change that gave the read a new object. Throws when the endpoint refuses the args.
+   * @example
+   * const held = controller.hold(TodoResource.get, { id: 1 });
+   * const stop = held.subscribe(() => render(held.read()));
+   */
+  hold<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Held<E> {
     const key = storeKey(endpoint, args);
-    const info = readResponse(this.#store.visible, this.#memo, key, endpoint, args, this.#now());
-    return this.#records.read(key, info) as ResponseInfo<Resolved<E>>;
+    const held: Held<E> & Holding = {
+      key,
+      endpoint,
+      // What the holder saw: a change is told to its listeners only when it reads differently.
+      read: () =>
+        (held.last = this.#records.response(key, endpoint, args)) as ResponseInfo<Resolved<E>>,
+      args,
+      fetchIfStale: () =>
+        this.#requests.run(endpoint, args, IF_STALE, key) as Promise<Resolved<E>> | undefined,
+      subscribe: (listener) => this.#subscribe(key, endpoint, args, held, listener as never),
+    };
+    return held;
   }
 
   /**
@@ -319,7 +351,18 @@ export class Controller implements ControllerLike {
    * unsubscribe();
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void {
-    const key = storeKey(endpoint, args);
+    return this.#subscribe(storeKey(endpoint, args), endpoint, args);
+  }
+
+  /** A subscription to `key`; with `held`, `listener` also hears of each change to its read. */
+  #subscribe(
+    key: string,
+    endpoint: EndpointLike,
+    args: readonly unknown[],
+    held?: Holding,
+    listener?: (read?: ResponseInfo) => void,
+  ): () => void {
+    const unlisten = held && this.#records.listen(held, listener!);
     const record = this.#records.of(key);
     record.shown = { endpoint, args };
     const count = (delta: 1 | -1) => {
@@ -339,6 +382,7 @@ export class Controller implements ControllerLike {
     return () => {
       if (!active) return;
       active = false;
+      unlisten?.();
       count(-1);
       this.#records.left(record);
       // Checked a microtask later: an element moved in the DOM leaves and comes back at once.
@@ -413,7 +457,8 @@ export class Controller implements ControllerLike {
     return {
       subscriptions: this.#subscriptions,
       timers: this.#timers.pending,
-      listeners: this.#store.size,
+      // The store's listeners but the Controller's own, and each reader of a held read.
+      listeners: this.#store.size - 1 + this.#records.readers.size,
       inFlight: this.#requests.inFlight().length,
     };
   }

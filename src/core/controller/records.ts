@@ -4,10 +4,13 @@
  * last used. One record per key the store holds anything for, or someone reads.
  */
 import { ExpiryStatus } from '../protocol/types.js';
-import { getOwn } from '../util/own.js';
-import { sameResponse } from '../store/read-response.js';
+import { entry, getOwn } from '../util/own.js';
+import { readResponse, sameResponse } from '../store/read-response.js';
 import { storedKeys } from '../store/state.js';
-import type { ResponseInfo } from '../protocol/types.js';
+import { tellEach } from '../env/subscribable.js';
+import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
+import type { MemoCache } from '../normalize/memo-cache.js';
+import type { Store } from '../store/store.js';
 import type { Action } from '../store/actions.js';
 import type { ReadRecord } from './types.js';
 import type { StoreState } from '../store/state.js';
@@ -28,6 +31,12 @@ export interface KeyRecord extends ReadRecord {
   reads: ResponseInfo[];
 }
 
+/** A held read (`Controller.hold`), and what its holder read through it last. */
+export interface Holding {
+  read(): ResponseInfo;
+  last?: ResponseInfo | undefined;
+}
+
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
 export const READS_PER_KEY = 4;
 
@@ -45,9 +54,50 @@ export const idle = (record: KeyRecord): boolean => record.subscribers + record.
 /** The records by key. */
 export class Records extends Map<string, KeyRecord> {
   #lastStamp = -Infinity;
+  /** The held reads listened to (`Held.subscribe`), and their listeners. */
+  readonly readers = new Map<Holding, Set<(read?: ResponseInfo) => void>>();
 
-  constructor(readonly now: () => number) {
+  constructor(
+    readonly store: Store,
+    readonly memo: MemoCache,
+    readonly now: () => number,
+  ) {
     super();
+  }
+
+  /** What `getResponse` says of `endpoint(...args)`, whose store key is `key`. */
+  response(key: string, endpoint: EndpointLike, args: readonly unknown[]): ResponseInfo {
+    return this.read(
+      key,
+      readResponse(this.store.visible, this.memo, key, endpoint, args, this.now()),
+    );
+  }
+
+  /** `listener` hears of `held` after each change that changed it, until the result is called. */
+  listen(held: Holding, listener: (read?: ResponseInfo) => void): () => void {
+    const listeners = entry(this.readers, held, Set).add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (!listeners.size) this.readers.delete(held);
+    };
+  }
+
+  /**
+   * After a committed change: the listeners of each held read that is a new object since its
+   * holder last read it hear of it, and so do those of one that threw (they read again to show
+   * why); the others are not called.
+   */
+  tell(): void {
+    for (const [held, listeners] of this.readers) {
+      const { last } = held;
+      let read: ResponseInfo | undefined;
+      try {
+        read = held.read();
+      } catch {
+        // told without a read: the holder reads again and shows the failure
+      }
+      if (!read || read !== last) tellEach(listeners, (listener) => listener(read));
+    }
   }
 
   /** The record of `key`, made on first use. */

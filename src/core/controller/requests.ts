@@ -20,10 +20,8 @@ import { storeArgs, storeKey } from '../protocol/store-key.js';
 import { DEFAULT_RETRY, attempts } from './retry.js';
 import { readFailure, readResponse } from '../store/read-response.js';
 import { errorExpiry } from './expiry.js';
-import type { MemoCache } from '../normalize/memo-cache.js';
 import type { EndpointLike, RetryOption, RunContext } from '../protocol/types.js';
 import type { Action } from '../store/actions.js';
-import type { Store } from '../store/store.js';
 import type { Controller } from './controller.js';
 import type { Records } from './records.js';
 import type { ControllerOptions } from './types.js';
@@ -45,8 +43,6 @@ export class Requests {
   /** Requests with a smaller id started before the last reset: their outcome is no one's. */
   #resetSeq = 0;
   readonly #controller: Controller;
-  readonly #store: Store;
-  readonly #memo: MemoCache;
   readonly #records: Records;
   /** What every request's run is given: the `fetch` option (when given) and the timers. */
   readonly #context: RunContext;
@@ -54,14 +50,10 @@ export class Requests {
 
   constructor(
     controller: Controller,
-    store: Store,
-    memo: MemoCache,
     records: Records,
     { fetch, retry = DEFAULT_RETRY }: ControllerOptions,
   ) {
     this.#controller = controller;
-    this.#store = store;
-    this.#memo = memo;
     this.#records = records;
     this.#context = { ...(fetch && { fetch }), timers: controller.timers };
     this.#retry = retry;
@@ -76,27 +68,25 @@ export class Requests {
     endpoint: EndpointLike,
     args: readonly unknown[],
     intent: Intent,
+    key?: string,
   ): Promise<unknown> | undefined {
     const awaited = intent < IF_STALE;
     // A request nobody awaits for sure: its rejection is handled here.
     const settled = (promise: Promise<unknown>) => (awaited || promise.catch(ignore), promise);
     let requestKey: string;
-    let key: string;
     let joined: Request | false | undefined;
     try {
-      requestKey = endpoint.key(...args);
-      key = storeKey(endpoint, args);
+      // A held read brings its key; a read of its own args (not a page) is its request's key.
+      key ??= storeKey(endpoint, args);
+      requestKey = storeArgs(endpoint, args) === args ? key : endpoint.key(...args);
       if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
         checkOptions(endpoint);
       joined = !endpoint.sideEffect && intent !== REFETCH && this.#joinable(requestKey);
       if (!joined && !awaited) {
         // Inside the try: a stored read that cannot be built settles as a rejection, so a loop
         // that revalidates every read goes on past it.
-        const { expiryStatus, error } = this.#controller.getResponse(
-          endpoint,
-          ...(args as never[]),
-        );
-        const { committed, visible } = this.#store;
+        const { expiryStatus, error } = this.#records.response(key, endpoint, args);
+        const { committed, visible } = this.#records.store;
         if (
           expiryStatus === ExpiryStatus.Valid ||
           (intent < REVALIDATE && error !== undefined) ||
@@ -104,7 +94,7 @@ export class Requests {
           // what the mutation is taking away.
           (expiryStatus === ExpiryStatus.Invalid &&
             visible !== committed &&
-            readResponse(committed, this.#memo, key, endpoint, args, this.#records.now())
+            readResponse(committed, this.#records.memo, key, endpoint, args, this.#records.now())
               .expiryStatus !== ExpiryStatus.Invalid)
         ) {
           return undefined;
@@ -157,7 +147,7 @@ export class Requests {
     // A read of its own key (not a page added to a list) asks whether the stored answer holds.
     if (!endpoint.sideEffect && requestKey === key) {
       request.conditional = context;
-      context.validator = getOwn(this.#store.committed.meta, key)?.validator;
+      context.validator = getOwn(this.#records.store.committed.meta, key)?.validator;
     }
     return settled(
       (request.promise = attempts(
@@ -244,8 +234,8 @@ export class Requests {
         if (value === INVALID) {
           // Invalid right after its own answer (a required entity in it is INVALID): fetching
           // again would bring the same, so it is this read's error, backed off like any other.
-          const lacking = new Denormalizer(this.#store.visible.entities);
-          lacking.run(endpoint.schema, getOwn(this.#store.committed.endpoints, key));
+          const lacking = new Denormalizer(this.#records.store.visible.entities);
+          lacking.run(endpoint.schema, getOwn(this.#records.store.committed.endpoints, key));
           const error = new Error(
             `${shortUrl(requestKey)} answered, but ${lacking.lacks ?? 'its data'} is INVALID`,
           );
@@ -330,7 +320,7 @@ export class Requests {
     const { endpoint, key, normalizeArgs } = request;
     const { schema } = endpoint;
     if (schema === undefined || schema === null) return response;
-    const { committed, visible } = this.#store;
+    const { committed, visible } = this.#records.store;
     try {
       const { result, entities } =
         outdated && response !== NOT_MODIFIED
@@ -340,7 +330,7 @@ export class Requests {
               expiresAt: 0,
             })
           : { result: getOwn(committed.endpoints, key), entities: visible.entities };
-      const value = this.#memo.denormalize(schema, result, entities);
+      const value = this.#records.memo.denormalize(schema, result, entities);
       // A delete's entity is INVALID by design: the caller gets what the endpoint returned.
       return value === INVALID && (outdated || endpoint.sideEffect) ? response : value;
     } catch (error) {
@@ -386,7 +376,7 @@ export class Requests {
    * invalidate (a new token, say).
    */
   invalidate(keys: string[]): void {
-    const { committed } = this.#store;
+    const { committed } = this.#records.store;
     const entities: [string, string][] = [];
     // What they brought is no longer fresh for a read served from the stored entity: after a
     // push stream's gap, a read mounted later must not show what the gap missed as fresh.

@@ -4,9 +4,14 @@
  * host; the read policy lives here, DOM-free.
  */
 import { isAbortError } from '../protocol/error-policy.js';
-import { storeKey } from '../protocol/store-key.js';
 import { ExpiryStatus } from '../protocol/types.js';
-import type { ControllerLike, EndpointLike, Resolved, ResponseInfo } from '../protocol/types.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  Held,
+  Resolved,
+  ResponseInfo,
+} from '../protocol/types.js';
 import { tellEach } from '../env/subscribable.js';
 
 /** What a reader shows: one of these three. */
@@ -39,9 +44,6 @@ const NO_READ: ObservedRead<never> = Object.freeze({
   response: undefined,
 });
 
-/** A read as the Controller's methods take it: the endpoint, then its args. */
-type Read<E extends EndpointLike> = [E, ...Parameters<E>];
-
 /**
  * @example
  * const observer = new ResponseObserver(controller, TodoResource.get, [{ id: 1 }]);
@@ -50,9 +52,8 @@ type Read<E extends EndpointLike> = [E, ...Parameters<E>];
  * stop();
  */
 export class ResponseObserver<E extends EndpointLike> {
-  /** What is read; undefined for no read (null args) and for args the endpoint refused. */
-  #read: Read<E> | undefined;
-  #key: string | undefined;
+  /** The read held; undefined for no read (null args) and for args the endpoint refused. */
+  #held: Held<E> | undefined;
   /** The endpoint rejected the args (`{ id: '' }`): shown as the error, nothing is fetched. */
   #argsError: unknown;
   /** Bumped whenever the read changes or the reader leaves: older outcomes are dropped. */
@@ -62,7 +63,6 @@ export class ResponseObserver<E extends EndpointLike> {
   #fetching = -1;
   #result: ObservedRead<Resolved<E>> = NO_READ;
   readonly #listeners = new Set<() => void>();
-  #unlisten: (() => void) | undefined;
   #unsubscribe: (() => void) | undefined;
 
   constructor(
@@ -86,26 +86,28 @@ export class ResponseObserver<E extends EndpointLike> {
    * @example observer.setRead(TodoResource.get, [{ id: 2 }]);
    */
   setRead(endpoint: E | undefined, args: readonly unknown[] | null): void {
-    let key: string | undefined;
+    let held: Held<E> | undefined;
     let argsError: unknown;
     if (endpoint && args) {
       try {
-        key = storeKey(endpoint, args);
+        held = this.controller.hold(endpoint, ...(args as Parameters<E>));
       } catch (error) {
         argsError = error;
       }
     }
-    // The same read through a new endpoint object (a hook's new headers): subscribed again, so
-    // what polls or revalidates the key runs it with the endpoint this reader holds now.
-    const replaced = key !== undefined && endpoint !== this.#read?.[0];
-    this.#read = key === undefined ? undefined : ([endpoint, ...args!] as Read<E>);
-    if (key !== this.#key || argsError !== this.#argsError) {
-      this.#key = key;
+    const previous = this.#held;
+    if (held?.key !== previous?.key || argsError !== this.#argsError) {
+      this.#held = held;
       this.#argsError = argsError;
       this.#call++;
       this.#rejection = undefined;
       this.#live();
-    } else if (replaced) this.#live();
+    } else if (held && held.endpoint !== previous!.endpoint) {
+      // The same read through a new endpoint object (a hook's new headers): held and subscribed
+      // again, so what polls or revalidates the key runs it with the endpoint this reader holds.
+      this.#held = held;
+      this.#live();
+    }
     this.#refresh();
   }
 
@@ -117,13 +119,11 @@ export class ResponseObserver<E extends EndpointLike> {
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     if (this.#listeners.size === 1) {
-      this.#unlisten = this.controller.addListener(this.#onStoreChange);
       this.#live();
       this.#refresh();
     }
     return () => {
       if (!this.#listeners.delete(listener) || this.#listeners.size > 0) return;
-      this.#unlisten!();
       this.#live();
       // What was in flight for this reader is nobody's business now.
       this.#call++;
@@ -140,11 +140,15 @@ export class ResponseObserver<E extends EndpointLike> {
    * @example html`<button @click=${() => observer.refetch()}>Reload</button>`;
    */
   refetch(): Promise<void> {
-    return this.#read ? this.#track(this.controller.fetch(...this.#read)) : Promise.resolve();
+    const held = this.#held;
+    return held
+      ? this.#track(this.controller.fetch(held.endpoint, ...held.args))
+      : Promise.resolve();
   }
 
-  readonly #onStoreChange = (): void => {
-    if (this.#update()) {
+  /** The held read changed (given) or could not be read (not given). */
+  readonly #onChange = (response?: ResponseInfo<Resolved<E>>): void => {
+    if (this.#update(response)) {
       this.#fetchIfNeeded();
       this.#notify();
     }
@@ -155,14 +159,13 @@ export class ResponseObserver<E extends EndpointLike> {
     this.#fetchIfNeeded();
   }
 
-  /** Re-reads the store; true when the result changed. */
-  #update(): boolean {
+  /** Re-reads the store (unless given the read); true when the result changed. */
+  #update(response?: ResponseInfo<Resolved<E>>): boolean {
     const previous = this.#result;
-    let response: ResponseInfo<Resolved<E>> | undefined;
     let readError: unknown;
-    if (this.#read) {
+    if (this.#held) {
       try {
-        response = this.controller.getResponse(...this.#read);
+        response ??= this.#held.read();
       } catch (error) {
         // The store holds what cannot be read (a constructor that throws, entities nested too
         // deeply): the reader shows why instead of throwing at whoever changed the store.
@@ -208,7 +211,7 @@ export class ResponseObserver<E extends EndpointLike> {
     ) {
       return;
     }
-    const pending = this.controller.fetchIfStale(...this.#read!);
+    const pending = this.#held!.fetchIfStale();
     if (!pending) return;
     const call = (this.#fetching = this.#call);
     // Settled: look again, in case its answer was dropped (a reset while it ran) or aborted.
@@ -248,7 +251,7 @@ export class ResponseObserver<E extends EndpointLike> {
     const previous = this.#unsubscribe;
     // The new interest before the old one ends: a key read on keeps its polling timer.
     this.#unsubscribe =
-      this.#listeners.size > 0 && this.#read ? this.controller.subscribe(...this.#read) : undefined;
+      this.#listeners.size > 0 ? this.#held?.subscribe(this.#onChange) : undefined;
     previous?.();
   }
 

@@ -1,5 +1,5 @@
 /**
- * Polling as a manager: the subscribers of one request share one timer at the smallest
+ * Polling as a manager: the subscribers of one read (store key) share one timer at the smallest
  * `pollFrequency` among them; it stops when the last leaves and pauses while offline. It knows the
  * subscribers from the Controller's `subscription` events only, and the network from
  * `controller.isOnline` (its `online` and `offline` events say when to look again).
@@ -10,7 +10,7 @@ import type { Manager } from '../controller/manager.js';
 import { ignore, repeat } from '../env/timers.js';
 import { entry } from '../util/own.js';
 
-/** The subscriptions to one request, oldest first; its fields: the timer that polls them. */
+/** The subscriptions to one store key, oldest first; its fields: the timer that polls them. */
 interface Group extends Array<SubscriptionEvent> {
   /** The frequency the timer runs at; Infinity: no timer. */
   frequency?: number | undefined;
@@ -54,20 +54,15 @@ export const pollingManager: Manager = {
     const stop = controller.events.subscribe((event) => {
       if (event.type === 'online' || event.type === 'offline') groups.forEach(update);
       if (event.type !== 'subscription') return;
-      let key: string;
-      try {
-        key = event.endpoint.key(...event.args);
-      } catch {
-        return;
-      }
-      let group = groups.get(key);
+      // By store key, as subscriptions count (a key the endpoint could not build has none).
+      let group = groups.get(event.key);
       if (event.phase === 'add') {
-        (group = entry(groups, key, Array)).push(event);
+        (group = entry(groups, event.key, Array)).push(event);
       } else {
         const index = group?.findIndex(({ endpoint }) => endpoint === event.endpoint);
         if (!group || index! < 0) return;
         group.splice(index!, 1);
-        if (group.length === 0) groups.delete(key);
+        if (group.length === 0) groups.delete(event.key);
       }
       update(group);
     });

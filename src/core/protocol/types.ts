@@ -126,8 +126,35 @@ export interface EndpointLike<Args extends readonly any[] = any, R = any> {
 /** The resolved (denormalized) value of an endpoint. */
 export type Resolved<E> = E extends EndpointLike<any, infer R> ? R : unknown;
 
+/**
+ * A reader's hold on one read, from `ControllerLike.hold`: its store key, built once, and the
+ * read's methods without building it again.
+ */
+export interface Held<E extends EndpointLike = EndpointLike> {
+  /** The store key of the read. */
+  readonly key: string;
+  /** The endpoint it was held with (a hook's endpoint carries its headers). */
+  readonly endpoint: E;
+  /** `getResponse` of the read. */
+  read(): ResponseInfo<Resolved<E>>;
+  /** The args it was held with. */
+  readonly args: Parameters<E>;
+  /** `fetchIfStale` of the read. */
+  fetchIfStale(): Promise<Resolved<E>> | undefined;
+  /**
+   * `subscribe` to the read, and `listener` is called after a committed change only when the
+   * read changed (a new `read()` object, given to it) or could not be read (no argument).
+   */
+  subscribe(listener: (read?: ResponseInfo<Resolved<E>>) => void): () => void;
+}
+
 /** The part of the Controller the Lit layer uses. */
 export interface ControllerLike {
+  /**
+   * Holds the read `endpoint(...args)` for a reader: its key is built here, once. Throws as
+   * `getResponse` does when the endpoint refuses the args.
+   */
+  hold<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Held<E>;
   /** Runs the endpoint, commits the result, resolves with the denormalized value. */
   fetch<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Promise<Resolved<E>>;
   /** Like fetch, but always a new request, even when an identical one is in flight. */
