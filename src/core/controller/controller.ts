@@ -8,7 +8,7 @@
  */
 // Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
 import { MemoCache } from '../normalize/memo-cache.js';
-import { Invalidate } from '../schema/invalidate.js';
+import { invalidating } from '../schema/invalidate.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
@@ -246,7 +246,7 @@ export class Controller implements ControllerLike {
   invalidate<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): void;
   invalidate(entity: EntityClass, pk: string | number | object): void;
   invalidate(target: EndpointLike | EntityClass, ...args: unknown[]): void {
-    if (!isEndpoint(target)) return this.set(new Invalidate(target), args[0]);
+    if (!isEndpoint(target)) return this.set(invalidating(target), args[0]);
     this.#requests.invalidate([storeKey(target, args)]);
   }
 

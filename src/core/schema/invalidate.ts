@@ -14,6 +14,7 @@ import { pkProblem } from './entity.js';
 // app's delete) does not bring union.ts into a bundle.
 import type { UnionSchema } from './union.js';
 import { describeValue, kindOf } from '../util/describe.js';
+import { once } from '../util/own.js';
 
 /** Development advice for an input that names no member of `union`: the field to give. */
 function typeFieldAdvice({ schemaAttribute }: UnionSchema): string {
@@ -141,3 +142,10 @@ export class Invalidate<
     walk(this.entity, value);
   }
 }
+
+/**
+ * The schema that marks an entity of `entity` INVALID, one per class: what a pushed deletion is
+ * written with (`controller.invalidate(Todo, '1')`), so the Controller names no schema class.
+ * @example controller.set(invalidating(Todo), '1')
+ */
+export const invalidating = once((entity: EntityClass) => new Invalidate(entity));
