@@ -1,6 +1,7 @@
 // Builds every public entry point to ESM in dist/, keeping one file per source module so that
 // `resource-elements/core` and `resource-elements` share code instead of duplicating it.
 import typescript from '@rollup/plugin-typescript';
+import { devFlagRollup } from './scripts/dev-flag.mjs';
 
 const isExternal = (id) =>
   id === 'lit' ||
@@ -30,5 +31,10 @@ export default {
     preserveModules: true,
     preserveModulesRoot: 'src',
   },
-  plugins: [typescript({ tsconfig: './tsconfig.build.json', outputToFilesystem: true })],
+  // TypeScript compiles each module from disk (its load hook, which also emits the declaration
+  // files); the dev-flag transform then writes the inline NODE_ENV test in place of each `DEV()`.
+  plugins: [
+    typescript({ tsconfig: './tsconfig.build.json', outputToFilesystem: true }),
+    devFlagRollup(),
+  ],
 };

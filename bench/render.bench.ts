@@ -16,7 +16,7 @@
  *       and .test-results/render.cpuprofile to open in Chrome's DevTools)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { median } from './harness/measure.js';
 import { ORIGIN } from './render/fake-server.js';
@@ -27,6 +27,10 @@ import { TRACE_CATEGORIES, cpuOfTrace, type Cpu } from './render/trace.js';
 const { chromiumArgs, findBrowser } = (await import('../scripts/find-browser.mjs' as string)) as {
   chromiumArgs: string[];
   findBrowser: () => string | undefined;
+};
+// src/ is bundled as it is built: each module's development flag becomes the inline test.
+const { devFlagEsbuild } = (await import('../scripts/dev-flag.mjs' as string)) as {
+  devFlagEsbuild: () => Plugin;
 };
 
 const option = (name: string, fallback: number) => {
@@ -66,6 +70,7 @@ async function bundlePage(minify = true): Promise<string> {
     logLevel: 'warning',
     conditions: ['resource-elements-source', 'module'],
     define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [devFlagEsbuild()],
   });
   return result.outputFiles[0]!.text;
 }

@@ -46,9 +46,21 @@ for (const tag of ['resource-provider', 'resource-boundary']) {
 }
 console.log(`custom-elements.json: ${definitions.join(', ')}`);
 
+// Each module's development flag became the inline NODE_ENV test (scripts/dev-flag.mjs): no
+// `DEV` is left in what ships, where consumers' bundlers could not fold it away.
+const { readdirSync } = await import('node:fs');
+const modules = readdirSync('dist', { recursive: true }).filter((file) => file.endsWith('.js'));
+for (const file of modules) {
+  assert.doesNotMatch(
+    readFileSync(`dist/${file}`, 'utf8'),
+    /(?<![\w$.])DEV(?![\w$])/,
+    `dist/${file} still has the development flag: is the dev-flag transform in rollup.config.mjs?`,
+  );
+}
+console.log(`dist: ${modules.length} modules, no development flag left in any`);
+
 // The build type-checks with Node's types (for the inline `process.env.NODE_ENV` tests); no
 // declaration may come to need them, or a browser-only consumer's `tsc` fails.
-const { readdirSync } = await import('node:fs');
 const declarations = readdirSync('dist', { recursive: true }).filter((file) =>
   file.endsWith('.d.ts'),
 );

@@ -17,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { devFlagEsbuild } from './dev-flag.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const budgetFile = join(root, 'bench/size-budget.json');
@@ -36,6 +37,8 @@ export const settings = {
   // Setting conditions drops esbuild's implicit "module"; name it so peers resolve to their ESM.
   // "resource-elements-source" makes our package name resolve to src/ (always current, no build).
   conditions: ['resource-elements-source', 'module'],
+  // src/ is bundled as it is built: each module's development flag becomes the inline test.
+  plugins: [devFlagEsbuild()],
 };
 
 /** Our entries: the names are the keys of bench/size-budget.json. */
