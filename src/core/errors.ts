@@ -5,6 +5,10 @@
 
 import { cut, safeJson, shortUrl } from './util/describe.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** The request an error is about: its method and its whole URL. */
 interface RequestNamed {
   readonly method: string;
@@ -121,11 +125,7 @@ export class TimeoutError extends RequestError {
     super(
       'TimeoutError',
       init,
-      `timed out after ${timeout} ms${
-        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-          ? " (the endpoint's timeout)"
-          : ''
-      }`,
+      `timed out after ${timeout} ms${DEV() ? " (the endpoint's timeout)" : ''}`,
       { timeout },
     );
   }

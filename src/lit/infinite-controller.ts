@@ -11,6 +11,10 @@ import type {
 import { ResourceController } from './resource-controller.js';
 import type { EndpointHook, ReadParams, ResourceHost } from './resource-controller.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** A list endpoint with pages: `paginationField` set, so it has `getPage`. */
 export type PagedEndpoint = EndpointLike & { readonly getPage: EndpointLike };
 
@@ -348,7 +352,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       const next = this.#options.nextPage(lastPage, paging.pages);
       if (paging.asked.includes(next)) {
         throw new Error(
-          `InfiniteController: nextPage gave ${String(next)} after page ${paging.pages}, a page already loaded${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; the list ends here instead of loading it again and again' : ''}.`,
+          `InfiniteController: nextPage gave ${String(next)} after page ${paging.pages}, a page already loaded${DEV() ? '; the list ends here instead of loading it again and again' : ''}.`,
         );
       }
       paging.next = next;
@@ -373,7 +377,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
       const original = endpoint.getPage;
       if (!original) {
         throw new TypeError(
-          `${endpoint.name} has no getPage${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': InfiniteController needs a list endpoint with paginationField' : ''}.`,
+          `${endpoint.name} has no getPage${DEV() ? ': InfiniteController needs a list endpoint with paginationField' : ''}.`,
         );
       }
       page = Object.setPrototypeOf(

@@ -5,6 +5,10 @@ import { isEndpoint } from '../core/index.js';
 import type { ControllerLike, EndpointLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 type Host = ReactiveControllerHost & HTMLElement;
 
 // The controllers beside this link take isServer from here: one import statement in a bundle.
@@ -61,7 +65,7 @@ export class ProviderLink implements ReactiveController {
   missing(doing = ''): Error {
     return new Error(
       `<${this.host.localName}> found no <resource-provider> above it${doing}${
-        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+        DEV()
           ? ': wrap it (or an ancestor) in <resource-provider>, or provide controllerContext to it'
           : ''
       }.`,

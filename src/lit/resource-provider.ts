@@ -4,6 +4,10 @@ import { controllerContext } from './controller-context.js';
 import { Controller } from '../core/index.js';
 import { providerHooks, unreadState } from '../provider/provider-hooks.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** What `<resource-provider>` tells of its Controller's activity (`resource-activity` event). */
 export interface ResourceActivity {
   /** Reads in flight (a retried read counts once, waits between attempts included). */
@@ -202,7 +206,7 @@ export class ResourceProvider extends LitElement {
         detach = providerHooks.managers.connect(this, controller, this.#states);
       } else if (
         // A misuse check: development-only (the attributes name managers nobody registered).
-        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+        DEV() &&
         this.matches('[events],[sync-tabs],[persist],[offline-queue]')
       ) {
         console.error(

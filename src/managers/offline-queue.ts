@@ -20,6 +20,10 @@ import type { Controller, EndpointLike, Manager, RunContext } from '../core/inde
 import { indexedDbStorage } from './storage.js';
 import type { PersistStorage } from './storage.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** How one mutation is queued. */
 export interface QueuedMutationOptions {
   readonly endpoint: EndpointLike;
@@ -209,9 +213,7 @@ export class OfflineQueueManager extends EventTarget implements Manager {
           this.dispatchEvent(
             new CustomEvent<OfflineQueueRejection>('rejected', { detail: { mutation, error } }),
           );
-          if (
-            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-          ) {
+          if (DEV()) {
             console.error(
               `resource-elements OfflineQueueManager: the server refused the queued ${mutation.name}; it was rolled back.`,
               error,

@@ -6,6 +6,10 @@
  */
 import type { Controller } from '../core/index.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** What the managers entry plugs in. */
 export interface ProviderManagersHook {
   /** Makes the provider's Controller when its attributes need one made their way (persist). */
@@ -36,7 +40,7 @@ export const providerHooks: {
  * @example (providerHooks.state ?? unreadState)(provider, controller, script.textContent);
  */
 export function unreadState(provider: HTMLElement): void {
-  if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
+  if (DEV()) {
     console.error(
       `<${provider.localName}> has a server-rendered store it cannot read: import 'resource-elements/hydration' in the browser, before the provider upgrades (beside Lit's hydrate support). Its reads are fetched again.`,
     );

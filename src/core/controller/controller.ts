@@ -36,6 +36,10 @@ import type { StoreChange, StoreView } from '../store/store.js';
 import type { ControllerOptions, ControllerStats, InFlightRequest, ReadRecord } from './types.js';
 import type { Holding } from './records.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /**
  * Runs endpoints against one normalized store.
  * @example
@@ -69,7 +73,7 @@ export class Controller implements ControllerLike {
     this.events = new ControllerEvents();
     this.#now = options.now ?? Date.now;
     this.#timers = countTimers(options.timers ?? defaultTimers());
-    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
+    if (DEV()) {
       checkOptions({ name: 'Controller', retry: options.retry });
     }
     const memo = new MemoCache();

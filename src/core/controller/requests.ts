@@ -29,6 +29,10 @@ import { IF_STALE, REFETCH, REVALIDATE } from './request.js';
 import type { Committing, Intent, Request } from './request.js';
 import type { InFlightRequest } from './types.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** The requests of one Controller, from start to settle. */
 export class Requests {
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
@@ -79,8 +83,7 @@ export class Requests {
       // A held read brings its key; a read of its own args (not a page) is its request's key.
       key ??= storeKey(endpoint, args);
       requestKey = storeArgs(endpoint, args) === args ? key : endpoint.key(...args);
-      if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
-        checkOptions(endpoint);
+      if (DEV()) checkOptions(endpoint);
       joined = !endpoint.sideEffect && intent !== REFETCH && this.#joinable(requestKey);
       if (!joined && !awaited) {
         // Inside the try: a stored read that cannot be built settles as a rejection, so a loop
@@ -169,8 +172,7 @@ export class Requests {
    */
   setResponse(endpoint: EndpointLike, args: readonly unknown[], response: unknown): void {
     const key = storeKey(endpoint, args);
-    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
-      checkOptions(endpoint);
+    if (DEV()) checkOptions(endpoint);
     const record = this.#records.of(key);
     // Its schema is known from now on (what GC and invalidation walk).
     record.shown = { endpoint, args };
@@ -215,9 +217,7 @@ export class Requests {
         const name = shortUrl(requestKey);
         if (error instanceof NormalizeError && !error.message.startsWith(name)) {
           error.message = `${name}${
-            (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-              ? ' answered data that does not fit the schema'
-              : ''
+            DEV() ? ' answered data that does not fit the schema' : ''
           }: ${error.message}`;
         }
         this.#commitError(request, error);

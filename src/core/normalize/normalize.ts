@@ -16,6 +16,10 @@ import { Writer } from './writer.js';
 import type { WriteLog } from '../util/write-log.js';
 import { isRuntimeError, kindOf } from '../util/describe.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 const CYCLE_CHECK_DEPTH = 32;
 
 /** An error in a response's shape, with where in the response it was found. */
@@ -209,7 +213,7 @@ function jsonHint(value: unknown): string {
   } catch {
     return '';
   }
-  return ` that is JSON text${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)' : ''}`;
+  return ` that is JSON text${DEV() ? ': parse it first (the response was not read as JSON; check its Content-Type, or parseResponse/process)' : ''}`;
 }
 
 /**
@@ -258,7 +262,7 @@ export function normalize<R = unknown>(
       // Too deep for the stack even below MAX_DEPTH (a small stack, a recursive process()):
       // V8 and JavaScriptCore throw a RangeError, SpiderMonkey an InternalError.
       /call stack|too much recursion/i.test(message)
-        ? `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested too deeply (${message})`
+        ? `${DEV() ? 'The response is ' : ''}nested too deeply (${message})`
         : message.startsWith(what)
           ? message
           : `${what}: ${message}`,
@@ -290,9 +294,7 @@ export function normalize<R = unknown>(
     if (step) {
       path.push(at!);
       if (path.length > 4 * MAX_DEPTH) {
-        fail(
-          `${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'The response is ' : ''}nested more than ${4 * MAX_DEPTH} levels deep`,
-        );
+        fail(`${DEV() ? 'The response is ' : ''}nested more than ${4 * MAX_DEPTH} levels deep`);
       }
       // Deeper than real payloads go, look for a value inside itself: entities stop at `visited`,
       // but plain objects and arrays would go round (and branch) until the depth limit.
@@ -302,11 +304,7 @@ export function normalize<R = unknown>(
         !entity &&
         ancestors.includes(value)
       ) {
-        fail(
-          (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-            ? 'The response refers back to itself (a cycle)'
-            : 'a cycle',
-        );
+        fail(DEV() ? 'The response refers back to itself (a cycle)' : 'a cycle');
       }
       ancestors.push(value);
     }

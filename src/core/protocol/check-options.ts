@@ -1,8 +1,9 @@
 /**
  * The one check of an endpoint's options (and the Controller's `retry`), development only: each
- * caller guards the call with the inline `process.env.NODE_ENV !== 'production'` test, so
- * production bundles drop it. In production an option that cannot work is ignored or read as
- * best it can be (no timeout, no retry, data stale at once), never a crash.
+ * caller guards the call with its module's development flag, built as the inline
+ * `process.env.NODE_ENV` test, so production bundles drop it. In production an option that
+ * cannot work is ignored or read as best it can be (no timeout, no retry, data stale at once),
+ * never a crash.
  */
 export function checkOptions(options: {
   readonly name: string;

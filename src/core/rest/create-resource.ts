@@ -22,6 +22,10 @@ import { pathParams, shortenPath, type ShortenPath } from './path.js';
 import { RestEndpoint } from './rest-endpoint.js';
 import type { QueryValue } from './url.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** The type-level part of createResource's options. */
 export interface ResourceGenerics {
   readonly path: string;
@@ -170,7 +174,7 @@ function extendResource(
     if (typeof first == 'string') first = { [first]: second ?? {} };
     if (!isObject(first)) {
       throw new TypeError(
-        `extend got ${first === null ? 'null' : typeof first}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it takes (name, options), ({ member: options }) or (base => members)' : ''}.`,
+        `extend got ${first === null ? 'null' : typeof first}${DEV() ? ': it takes (name, options), ({ member: options }) or (base => members)' : ''}.`,
       );
     }
     for (const name of Object.keys(first)) {
@@ -178,7 +182,7 @@ function extendResource(
       const from = [members[name], members.get].find(isRestEndpoint);
       if (!from) {
         throw new Error(
-          `extend("${name}"): the resource has no "get" member${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' to start the new one from' : ''}.`,
+          `extend("${name}"): the resource has no "get" member${DEV() ? ' to start the new one from' : ''}.`,
         );
       }
       members[name] = from.extend(first[name]!);
@@ -224,12 +228,12 @@ export function createResource<const O extends ResourceOptions>(
   } = options as ResourceOptions;
   if (typeof path != 'string') {
     throw new TypeError(
-      `createResource needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}.`,
+      `createResource needs a path template${DEV() ? ', e.g. { path: "/todos/:id" }' : ''}.`,
     );
   }
   if (schema == null) {
     throw new TypeError(
-      `createResource({ path: "${path}" }) needs a schema${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. an Entity class' : ''}.`,
+      `createResource({ path: "${path}" }) needs a schema${DEV() ? ', e.g. an Entity class' : ''}.`,
     );
   }
   const key = (schema as { key?: unknown }).key;

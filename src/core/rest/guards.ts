@@ -8,6 +8,10 @@ import { AbortError, type TimeoutError } from '../errors.js';
 import { defineOwn } from '../util/own.js';
 import { describeValue, isRuntimeError, shortUrl } from '../util/describe.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** One request as it runs: what its errors name, and what decides which error a failure is. */
 export interface RequestState {
   /** The endpoint's method, then the request init's. */
@@ -44,7 +48,7 @@ export function encode(text: string, where: () => string): string {
     return encodeURIComponent(text);
   } catch (error) {
     throw new URIError(
-      `${where()} is not well-formed Unicode${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (it holds a lone surrogate, e.g. half of an emoji)' : ''}: got ${describeValue(text)}.`,
+      `${where()} is not well-formed Unicode${DEV() ? ' (it holds a lone surrogate, e.g. half of an emoji)' : ''}: got ${describeValue(text)}.`,
       { cause: error },
     );
   }
@@ -68,7 +72,7 @@ export function pathText(
     throw new Error(
       value == null
         ? `Missing required p${where().slice(1)}: got ${describeValue(params)}.`
-        : `${where()} is an empty string${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': it would leave an empty path segment' : ''}.`,
+        : `${where()} is an empty string${DEV() ? ': it would leave an empty path segment' : ''}.`,
     );
   }
   if (typeof value != 'string' && typeof value != 'bigint' && !Number.isFinite(value)) {
@@ -93,7 +97,7 @@ export function queryText(value: unknown, where: () => string): string {
   // A string, number, boolean or bigint (a symbol, object or function has no query text).
   if (!date && !/^(st|n|b)/.test(typeof value)) {
     throw new TypeError(
-      `${where()} must be a query value${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' (a string, number, boolean, Date or an array of them)' : ''}: got ${typeof value}.`,
+      `${where()} must be a query value${DEV() ? ' (a string, number, boolean, Date or an array of them)' : ''}: got ${typeof value}.`,
     );
   }
   return date ? value.toISOString() : String(value);
@@ -120,13 +124,13 @@ export function checkRequest({ method, url, init }: RequestState): void {
   const shown = hideCredentials(url);
   if (shown != url) {
     throw new TypeError(
-      `${method} ${shortUrl(shown)} must not hold a user name or password${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': send credentials in a header' : ''}.`,
+      `${method} ${shortUrl(shown)} must not hold a user name or password${DEV() ? ': send credentials in a header' : ''}.`,
     );
   }
   for (const [header, value] of Object.entries(headersRecord(init?.headers))) {
     if (/[\r\n\0]/.test(value)) {
       throw new TypeError(
-        `${method} ${shortUrl(url)}: header "${header}" has a line break or NUL${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', which HTTP does not allow (the value is not shown)' : ''}.`,
+        `${method} ${shortUrl(url)}: header "${header}" has a line break or NUL${DEV() ? ', which HTTP does not allow (the value is not shown)' : ''}.`,
       );
     }
   }

@@ -7,6 +7,10 @@ import type { Simplify } from '../type-utils.js';
 import { encode, pathText, place } from './guards.js';
 import { once } from '../util/own.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** A parameter of a path template. */
 export interface PathParam {
   readonly name: string;
@@ -106,7 +110,7 @@ export function fillPath(
     const segment = path.slice(path.lastIndexOf('/', at) + 1).split('/')[0]!;
     if (at < path.length && /^(\.|%2e){1,2}$/i.test(segment)) {
       throw new Error(
-        `${where()} cannot be "${text}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: it makes the dot segment "${segment}"` : ''}.`,
+        `${where()} cannot be "${text}"${DEV() ? `: it makes the dot segment "${segment}"` : ''}.`,
       );
     }
   }
@@ -136,7 +140,7 @@ export function shortenPath(template: string): string {
   }
   if (kept === undefined) {
     throw new Error(
-      `Path "${template}" has no parameter${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
+      `Path "${template}" has no parameter${DEV() ? `: a resource's list path is its path with the last parameter removed, so the path needs one (e.g. "/todos/:id")` : ''}.`,
     );
   }
   return origin + (kept.replace(/\/$/, '') + (path.endsWith('/') ? '/' : '') || '/');

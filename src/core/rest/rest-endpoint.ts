@@ -33,6 +33,10 @@ import {
 import { defaultOptimisticResponse } from './optimistic.js';
 import { buildUrl } from './url.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** The request a response answers, for error messages (never its headers). */
 interface RequestSummary {
   readonly method: string;
@@ -249,7 +253,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
   constructor(options: O & RestEndpointOptions<O>) {
     if (typeof options?.path != 'string') {
       throw new TypeError(
-        `RestEndpoint needs a path template${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { path: "/todos/:id" }' : ''}`,
+        `RestEndpoint needs a path template${DEV() ? ', e.g. { path: "/todos/:id" }' : ''}`,
       );
     }
     // A side effect with no method is a POST (a GET is never one). The instance is the function
@@ -291,7 +295,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     const kind = Array.isArray(params) ? 'an array' : typeof params;
     if (params != null && kind != 'object') {
       throw new TypeError(
-        `${this.name} takes an object of URL parameters${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. { id: 1 }' : ''}: got ${kind}.`,
+        `${this.name} takes an object of URL parameters${DEV() ? ', e.g. { id: 1 }' : ''}: got ${kind}.`,
       );
     }
     return [(params ?? {}) as Record<string, unknown>, args[1]];
@@ -330,11 +334,10 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     checkRequest(request);
     if (typeof (context.fetch ?? globalThis.fetch) != 'function') {
       throw new TypeError(
-        `${this.name}: no fetch available${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; pass one to the Controller' : ''}.`,
+        `${this.name}: no fetch available${DEV() ? '; pass one to the Controller' : ''}.`,
       );
     }
-    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
-      checkOptions(this);
+    if (DEV()) checkOptions(this);
     const { timeout } = this;
     let timers: Timers | undefined;
     let timer: unknown;
@@ -392,7 +395,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       // fetch follows a 301, 302 or 303 with a GET and no body: what answers is not the mutation.
       if (response.redirected && this.sideEffect && !this.allowRedirects) {
         throw new TypeError(
-          `${named} was redirected to ${shortUrl(response.url)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': fetch sends a 301/302/303 on as a GET without the body. Use the URL it redirects to (a trailing slash in the path?), or allowRedirects: true for an API that answers 307/308' : ''}`,
+          `${named} was redirected to ${shortUrl(response.url)}${DEV() ? ': fetch sends a 301/302/303 on as a GET without the body. Use the URL it redirects to (a trailing slash in the path?), or allowRedirects: true for an API that answers 307/308' : ''}`,
         );
       }
       requestOf.set(response, sent);
@@ -505,7 +508,7 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     if (!text.trim()) return null;
     const contentType = response.headers.get('content-type') ?? '';
     const type = contentType.split(';')[0]!.trim().toLowerCase();
-    let why = `expected JSON${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with `;
+    let why = `expected JSON${DEV() ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with `;
     if (!type || /[+/]json$/.test(type)) {
       if (!invalid) return value;
       why = `the body is not valid JSON (${(invalid as Error).message}); it starts with `;

@@ -12,6 +12,10 @@ import type {
 import { kindOf } from '../util/describe.js';
 import { isRecord } from './is.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /**
  * A list of values of one schema: `new schema.Array(Todo)`, or the shorthand `[Todo]`.
  * INVALID entities are left out when it is read. `schema.Array` also leaves out null and
@@ -81,7 +85,7 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
 export function shorthandMember(schema: readonly unknown[]): unknown {
   if (schema.length > 1) {
     throw new TypeError(
-      `An array schema takes one member schema, got ${schema.length}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': for several types use new schema.Union(...)' : ''}`,
+      `An array schema takes one member schema, got ${schema.length}${DEV() ? ': for several types use new schema.Union(...)' : ''}`,
     );
   }
   return schema[0];

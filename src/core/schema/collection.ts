@@ -19,6 +19,10 @@ import { getOwn } from '../util/own.js';
 import { kindOf } from '../util/describe.js';
 import { isEntityClass, isObject, isRecord } from './is.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** Combines a stored list with incoming members (both normalized). */
 export type CollectionMerge = (
   existing: readonly unknown[],
@@ -155,13 +159,13 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
   ) {
     if (!Array.isArray(schema) || schema.length !== 1) {
       throw new TypeError(
-        `schema.Collection takes a one-member array${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Collection([Todo])' : ''}`,
+        `schema.Collection takes a one-member array${DEV() ? ', e.g. new schema.Collection([Todo])' : ''}`,
       );
     }
     const entityKey = (schema[0] as { key?: unknown } | undefined)?.key;
     if (key === undefined && typeof entityKey !== 'string') {
       throw new TypeError(
-        `schema.Collection needs a key option${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' when its members are not entities' : ''}`,
+        `schema.Collection needs a key option${DEV() ? ' when its members are not entities' : ''}`,
       );
     }
     this.key = key ?? `[${entityKey}]`;
@@ -257,7 +261,7 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
               // A create answered with a bare id: the call's args alone.
               if (!editing) return this.createCollectionFilter(...args);
               throw new TypeError(
-                `${listKey}.${mode} expected an object, got ${kindOf(item)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' for an entity: its fields decide the lists it is in' : ''}`,
+                `${listKey}.${mode} expected an object, got ${kindOf(item)}${DEV() ? ' for an entity: its fields decide the lists it is in' : ''}`,
               );
             }
             const member = schema[0] as { entityFor?(value: object): EntityClass | undefined };

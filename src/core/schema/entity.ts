@@ -5,6 +5,10 @@ import { describeValue, kindOf } from '../util/describe.js';
 import { isRecord } from './is.js';
 import { ObjectSchema } from './object.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 const warnedKeys = new WeakSet<object>();
 
 /** ", fields a, b" from a default instance, to tell which class lost its key once names are minified. */
@@ -62,7 +66,7 @@ function checked(
   }
   if (problem) {
     fail(
-      `${named(entity)} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '. Define pk() or give the field it reads' : ''}`,
+      `${named(entity)} has ${problem}: got ${describeValue(id)} from ${describeValue(input)}${DEV() ? '. Define pk() or give the field it reads' : ''}`,
     );
   }
   return { processed, pk: String(id) };
@@ -107,15 +111,12 @@ export abstract class Entity {
    */
   static get key(): string {
     const name = this.name;
-    // Development only. The test stays inline, not a shared constant: once a production bundler
-    // replaces `process.env.NODE_ENV`, it reads `… && false` right here, and Vite, Rollup, esbuild
-    // and webpack all drop the block and its text (scripts/test-consumer.mjs searches the bundles;
-    // esbuild keeps such a block when the false comes from another module). `typeof` keeps it from
-    // throwing where `process` is undefined (unbundled in a browser), which counts as production.
-    if (
-      (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
-      name
-    ) {
+    // Development only. Built, the flag's call is the inline test (scripts/dev-flag.mjs): once a
+    // production bundler replaces `process.env.NODE_ENV`, it reads `… && false` right here, and
+    // Vite, Rollup, esbuild and webpack all drop the block and its text
+    // (scripts/test-consumer.mjs searches the bundles). `typeof` keeps the test from throwing
+    // where `process` is undefined (unbundled in a browser), which counts as production.
+    if (DEV() && name) {
       if (!warnedKeys.has(this)) {
         warnedKeys.add(this);
         console.warn(
@@ -126,7 +127,7 @@ export abstract class Entity {
     }
     throw new TypeError(
       `An Entity class (named ${JSON.stringify(name)} in this build${fieldsOf(this)}) has no static key${
-        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
+        DEV()
           ? ". A class name is not a stable store key, minifiers change it: add `static key = 'Todo'`"
           : ''
       }.`,
@@ -162,7 +163,7 @@ export abstract class Entity {
     // TypeScript sees to it; plain JavaScript may forget it, and `undefined.call` names nothing.
     if (typeof pk !== 'function') {
       throw new TypeError(
-        `Entity ${this.key} has no pk() method${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': add pk() { return this.id; }' : ''}`,
+        `Entity ${this.key} has no pk() method${DEV() ? ': add pk() { return this.id; }' : ''}`,
       );
     }
     return pk.call(props as Entity, parent, key, args);

@@ -16,6 +16,10 @@ import type { UnionSchema } from './union.js';
 import { describeValue, kindOf } from '../util/describe.js';
 import { once } from '../util/own.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** Development advice for an input that names no member of `union`: the field to give. */
 function typeFieldAdvice({ schemaAttribute }: UnionSchema): string {
   const field = typeof schemaAttribute === 'string' ? schemaAttribute : 'type';
@@ -39,7 +43,7 @@ export class Invalidate<
   constructor(readonly entity: E) {
     if (!holdsEntity(entity)) {
       throw new TypeError(
-        `schema.Invalidate takes an Entity class or schema.Union${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
+        `schema.Invalidate takes an Entity class or schema.Union${DEV() ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
       );
     }
   }
@@ -61,7 +65,7 @@ export class Invalidate<
         : undefined;
     if (chosen) return chosen;
     throw new TypeError(
-      `Invalidate(${target.key}) cannot tell which of ${Object.keys((target as UnionSchema).schemas).join(', ')} ${describeValue(input)} is${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? typeFieldAdvice(target as UnionSchema) : ''}`,
+      `Invalidate(${target.key}) cannot tell which of ${Object.keys((target as UnionSchema).schemas).join(', ')} ${describeValue(input)} is${DEV() ? typeFieldAdvice(target as UnionSchema) : ''}`,
     );
   }
 

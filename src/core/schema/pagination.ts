@@ -10,6 +10,10 @@ import { canonicalArgs } from './list-key.js';
 import { hasOwn } from '../util/own.js';
 import { isObject, isRecord, isSchemaInstance } from './is.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /**
  * Appends a page to a list: the stored members, then the incoming ones not already there.
  * @example paginatedMerge(['1', '2'], ['2', '3']) // ['1', '2', '3']
@@ -81,7 +85,7 @@ export function pageSchema(schema: unknown, field: string, name: string): unknow
   );
   if (paged === undefined) {
     throw new TypeError(
-      `Missing Collection: ${name}.getPage${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
+      `Missing Collection: ${name}.getPage${DEV() ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
     );
   }
   return paged;

@@ -9,6 +9,10 @@ import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
 import type { EntityClass, Schema, SchemaInstance } from './types.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /** The steps of a shorthand, made once per shorthand object. */
 const shorthand = once((schema: object): SchemaInstance =>
   Array.isArray(schema)
@@ -32,11 +36,7 @@ const unread = new WeakSet<Function>();
 export function stepsOf(schema: unknown): EntityClass | SchemaInstance | undefined {
   if (isEntityClass(schema) || isSchemaInstance(schema)) return schema;
   if (typeof schema == 'function') {
-    if (
-      (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
-      !fieldTypes.steps &&
-      !unread.has(schema)
-    ) {
+    if (DEV() && !fieldTypes.steps && !unread.has(schema)) {
       unread.add(schema);
       console.warn(
         `resource-elements: the field type ${schema.name || 'function'} in a schema is not read until resource-elements/fields is imported (import 'resource-elements/fields' once, e.g. in your resources module): its values stay as the server sent them.`,

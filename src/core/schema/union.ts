@@ -13,6 +13,10 @@ import { isEntityClass, isObject, isRecord } from './is.js';
 import { getOwn } from '../util/own.js';
 import { describeValue, kindOf } from '../util/describe.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 type Choices = { readonly [type: string]: EntityClass };
 
 /**
@@ -34,13 +38,13 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     const names = isObject(schemas) ? Object.keys(schemas) : [];
     if (!names.length) {
       throw new TypeError(
-        `schema.Union needs at least one entity type${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
+        `schema.Union needs at least one entity type${DEV() ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
     }
     for (const name of names) {
       if (!isEntityClass(schemas[name])) {
         throw new TypeError(
-          `schema.Union member "${name}" must be an Entity class${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
+          `schema.Union member "${name}" must be an Entity class${DEV() ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
         );
       }
     }
@@ -60,7 +64,7 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
     if (getOwn(this.schemas, type)) return type;
     if (type in {}) {
       throw new TypeError(
-        `Union ${typeof by === 'function' ? 'schema attribute function' : `field "${by}"`} is "${type}"${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', a name every object has: never a type' : ''}`,
+        `Union ${typeof by === 'function' ? 'schema attribute function' : `field "${by}"`} is "${type}"${DEV() ? ', a name every object has: never a type' : ''}`,
       );
     }
   }
@@ -90,8 +94,8 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
       return { id: visit(this.schemas[type], input, parent, key, args), schema: type };
     }
     // A type this client does not know yet (a newer server): kept as it came, not an error.
-    // Development only, tested inline so production bundlers drop it (see Entity.key).
-    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
+    // Development only, so production bundlers drop it (see Entity.key).
+    if (DEV()) {
       console.warn(
         `Union of ${Object.keys(this.schemas).join(', ')}: ${describeValue(input)} names none of them (${typeof this.schemaAttribute === 'function' ? 'schema attribute function' : `field "${this.schemaAttribute}"`}); kept as it is`,
       );

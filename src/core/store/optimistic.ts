@@ -27,11 +27,15 @@ import { dataExpiresAt, TABLES } from './state.js';
 import type { Action } from './actions.js';
 import type { OptimisticEntry, StoreState } from './state.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 type AnyRecord = Record<string, unknown>;
 
 /** Thrown from `getOptimisticResponse` (as `snapshot.abort`) to apply nothing. */
 const ABORT: Error = new Error(
-  `Optimistic update aborted${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': throw snapshot.abort only from getOptimisticResponse' : ''}.`,
+  `Optimistic update aborted${DEV() ? ': throw snapshot.abort only from getOptimisticResponse' : ''}.`,
 );
 
 /** Entries whose failure was reported: replays run on every change, it is said once. */
@@ -96,7 +100,7 @@ export function replay(
       if (error !== ABORT && !reported.has(entry)) {
         reported.add(entry);
         console.error(
-          `getOptimisticResponse for ${shortUrl(entry.key)} failed${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? '; nothing was applied' : ''}.`,
+          `getOptimisticResponse for ${shortUrl(entry.key)} failed${DEV() ? '; nothing was applied' : ''}.`,
           error,
         );
       }

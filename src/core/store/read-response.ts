@@ -11,6 +11,10 @@ import type { StoreState } from './state.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /**
  * What `getResponse` reports for `endpoint(...args)`, stored under `key`, in `state` at time
  * `now`. The caller has the key already (it keeps its reads by it): built once per read. Not
@@ -94,7 +98,7 @@ export function readFailure(error: unknown, key: string): unknown {
   const read = shortUrl(key);
   if (/call stack|recursion/i.test(message)) {
     return new RangeError(
-      `${read}: ${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? 'its entities nest too deeply to read' : 'nested too deeply'} (${message}).`,
+      `${read}: ${DEV() ? 'its entities nest too deeply to read' : 'nested too deeply'} (${message}).`,
       { cause: error },
     );
   }

@@ -2,6 +2,10 @@
  * Values as messages show them: short, and never the whole payload.
  */
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 /**
  * `text`, or its first `max` characters and an ellipsis, followed by `more` when cut.
  * @example cut('abcdef', 3) // 'abc…'
@@ -18,9 +22,7 @@ export function cut(text: string, max: number, more = ''): string {
  * @example shortUrl(`/search?q=${'x'.repeat(1000)}`) // '/search?q=xxx…x… (712 more characters)'
  */
 export function shortUrl(url: string): string {
-  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production'
-    ? cut(url, 300, ` (${url.length - 300} more characters)`)
-    : cut(url, 300);
+  return DEV() ? cut(url, 300, ` (${url.length - 300} more characters)`) : cut(url, 300);
 }
 
 /**
