@@ -111,6 +111,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The NODE_ENV test is written once per module, in its development flag; the build writes it
+    // out at each call (scripts/dev-flag.mjs, which refuses a flag of any other shape).
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/test-utils/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[object.name='process'][property.name='env']:not(Program > FunctionDeclaration[id.name='DEV'] *)",
+          message:
+            'Read process.env in the module\'s one development flag, `function DEV(): boolean`, and call DEV() (docs/design.md, "Errors: facts always, prose in development").',
+        },
+      ],
+    },
+  },
   ...directionRules,
   {
     // The Lit layer sees the core through its public index only.
