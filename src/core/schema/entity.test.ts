@@ -149,7 +149,7 @@ describe('Entity', () => {
   });
 
   it('in production a missing static key throws instead of using the (minifiable) class name', () => {
-    // DEV is read once when the module loads, so production mode needs a fresh process.
+    // Run as an app would in production: a fresh process that starts with NODE_ENV=production.
     const script = [
       "import { Entity } from 'resource-elements/core';",
       'class Todo extends Entity { id = ""; title = ""; pk() { return this.id; } }',
