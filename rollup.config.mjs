@@ -20,6 +20,7 @@ export default {
     'infinite/index': 'src/infinite/index.ts',
     'forms/index': 'src/forms/index.ts',
     'fields/index': 'src/fields/index.ts',
+    'follow/index': 'src/follow/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
     'signals/index': 'src/signals/index.ts',

@@ -219,11 +219,12 @@ export class DemoApp extends LitElement {
           <section class="wide" id="todos">
             <h2>
               Todos <code>Collection</code> <code>push</code> <code>unshift</code> <code>move</code>
-              <code>MutationController</code>
+              <code>followFilters</code> <code>MutationController</code>
             </h2>
             <p class="lead">
               Each filter (user, open, done) is its own list: a new todo joins the lists it matches,
-              a toggle moves it between Open and Done at once (optimistic, one request), a delete
+              a toggle moves it between Open and Done at once (optimistic, one request), and so does
+              a change made in another tab or by another client (pushed, no request); a delete
               leaves every list together.
             </p>
             <resource-boundary delay="150">

@@ -8,6 +8,7 @@ import {
   hookifyResource,
   type RestGenerics,
 } from '../src/core/index.js';
+import { followFilters } from '../src/follow/index.js';
 
 /** The API's page size for posts; the feed knows there is more while the list is a whole page. */
 export const POSTS_PER_PAGE = 5;
@@ -102,17 +103,22 @@ export const UserResource = createResource({
  * (the toggle moves a todo between Open and Done with one PATCH), and keeps
  * a failed `get` (the 404 of a deleted todo) for a minute: by default an error expires after a
  * second, and the detail view would ask again whenever anything else on the page re-renders it.
+ * The lists follow their filters (`followFilters`): a todo completed in another tab, or by
+ * another client and pushed by the server (/api/events), moves between Open and Done too, with
+ * no request.
  */
-export const TodoResource = createResource({
-  path: '/api/todos/:id',
-  schema: Todo,
-  searchParams: {} as { userId?: number; completed?: boolean },
-  body: {} as { title: string; userId: number; completed?: boolean },
-}).extend({
-  get: { errorExpiryLength: 60_000 },
-  partialUpdate: { optimistic: true },
-  move: { optimistic: true },
-});
+export const TodoResource = followFilters(
+  createResource({
+    path: '/api/todos/:id',
+    schema: Todo,
+    searchParams: {} as { userId?: number; completed?: boolean },
+    body: {} as { title: string; userId: number; completed?: boolean },
+  }).extend({
+    get: { errorExpiryLength: 60_000 },
+    partialUpdate: { optimistic: true },
+    move: { optimistic: true },
+  }),
+);
 
 /**
  * The form's creates, optimistic: a new todo shows at once under a placeholder id until the server

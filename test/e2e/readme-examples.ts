@@ -28,6 +28,7 @@ import { Signal } from 'signal-polyfill';
 import { InfiniteController } from '../../src/infinite/index.js';
 import { entitySignal, readSignal } from '../../src/signals/index.js';
 import { dehydrate, hydrate } from '../../src/hydration/index.js';
+import { followFilters } from '../../src/follow/index.js';
 import {
   PersistManager,
   PushManager,
@@ -186,6 +187,29 @@ export const SortedTodoResource = createResource({
   searchParams: {} as { userId?: number; sort?: 'title' },
   Collection: SortedTodos,
 });
+
+// --- docs/guide/collections.md ---
+// Open and Done follow the todos' `completed`, whatever writes it.
+export const FollowedTodos = followFilters(
+  createResource({
+    path: '/api/todos/:id',
+    schema: Todo,
+    searchParams: {} as { userId?: number; completed?: boolean },
+  }),
+);
+
+export async function completedElsewhere(controller: Controller) {
+  const open = { userId: 1, completed: false };
+  const done = { userId: 1, completed: true };
+  await controller.fetch(FollowedTodos.getList, open);
+  await controller.fetch(FollowedTodos.getList, done);
+  // Another client completed todo 1 and the server pushed it (PushManager makes this call):
+  controller.set(Todo, { id: '1', completed: true });
+  // Todo 1 left Open and is at the end of Done; no list was fetched again.
+  return [open, done].map((args) =>
+    controller.getResponse(FollowedTodos.getList, args).data!.map((todo) => todo.title),
+  );
+}
 
 // --- docs/guide/pagination.md ---
 export class Post extends Entity {

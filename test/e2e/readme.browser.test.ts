@@ -13,6 +13,7 @@ import {
   actionLog,
   applyPush,
   cachedController,
+  completedElsewhere,
   liveController,
   callDirectly,
   loggedController,
@@ -135,6 +136,15 @@ describe('README examples', () => {
     await controller.fetch(SortedTodoResource.getList.push, { title: 'Sorted', userId: 1 });
     const list = controller.getResponse(SortedTodoResource.getList, { userId: 1, sort: 'title' });
     expect(list.data!.map((t) => t.title)).to.include('Sorted');
+  });
+
+  it('followed lists: a pushed completion moves the todo from Open to Done, no list fetched', async () => {
+    const controller = new Controller();
+    const lists = await completedElsewhere(controller);
+    expect(lists).to.deep.equal([
+      ['Review pull requests', 'Fix the flaky test'],
+      ['Plan the release', 'Write the spec'],
+    ]);
   });
 
   it('loads the next page', async () => {

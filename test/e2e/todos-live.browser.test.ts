@@ -3,8 +3,10 @@
 // API (issue 38): a toggle moves the todo between Open and Done, and it stays where its values put
 // it once both the PATCH answer and the server's pushed update of the todo (Server-Sent Events)
 // have landed, in whichever order they arrive. Toggling back works, and toggles in a row end as
-// the server has them. The test watches the page's Controller events to know when the answer and
-// the push have landed; the lists are read from the page and the todos from the API.
+// the server has them. A todo another client completes moves too: the lists follow their filters
+// (followFilters in demo/resources.ts), so the server's push alone moves it. The test watches the
+// page's Controller events to know when the answer and the push have landed; the lists are read
+// from the page and the todos from the API.
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../demo/live-setup.js';
 import '../../demo/offline-switch.js';
@@ -17,6 +19,7 @@ import {
   eventually,
   query,
   queryAll,
+  requestCount,
   requestsSince,
   resetApi,
   textOf,
@@ -184,6 +187,31 @@ describe('demo e2e: todos under the full provider (events, sync-tabs, persist, o
       ['Plan the release', 'Write the spec'],
     );
     expect((await api<TodoRow>('GET', '/todos/1')).body.completed).to.equal(true);
+  });
+
+  it('a todo another client completes moves from Open to Done when the server pushes it, with no request', async () => {
+    const { app, landed } = await openLiveDemo();
+    const since = await requestCount();
+    // Not this page's Controller: another client of the API (curl, another browser).
+    await api('PATCH', '/todos/1', { completed: true });
+    await until(() => expect(times(landed, 'push 1 true'), landed.join(', ')).to.equal(1), 4000);
+    await until(() =>
+      expectLists(
+        app,
+        ['Review pull requests', 'Fix the flaky test'],
+        ['Plan the release', 'Write the spec'],
+      ),
+    );
+    await api('PATCH', '/todos/1', { completed: false });
+    await until(() =>
+      expectLists(
+        app,
+        ['Review pull requests', 'Fix the flaky test', 'Write the spec'],
+        ['Plan the release'],
+      ),
+    );
+    // The two PATCHes above are all the API was asked: the page fetched no list again.
+    expect(await requestsSince(since)).to.deep.equal(['PATCH /todos/1', 'PATCH /todos/1']);
   });
 
   it('toggling back moves the todo to the end of Open, where it stays', async () => {

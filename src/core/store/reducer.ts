@@ -17,7 +17,7 @@ import { emptyState } from './state.js';
 import type { StoreState } from './state.js';
 
 /** How one type of action changes a state, writing through `writer`. */
-type Reducer<T extends Action['type']> = (
+export type Reducer<T extends Action['type']> = (
   state: StoreState,
   action: Extract<Action, { type: T }>,
   writer: Writer,
@@ -26,7 +26,10 @@ type Reducer<T extends Action['type']> = (
 /**
  * The reducer of each action type. `hydrate` is set when its module loads
  * (src/core/hydration.ts), so its code is not in the main bundle; until then a hydrate action
- * changes nothing.
+ * changes nothing. `followFilters` (src/core/follow.ts) wraps the three that write entities
+ * (`response/set`, `entities/set`, and `hydrate` whenever it is set): each wrapper runs the reducer,
+ * then re-files the entities it wrote among their followed lists, so the main entry carries no
+ * hook for it.
  */
 export const reducers: { [T in Action['type']]?: Reducer<T> } = {
   'response/set': setResponse,
