@@ -21,6 +21,10 @@ import { isEntityClass, isObject, isRecord } from './schema/is.js';
 import { entry, getOwn, once } from './util/own.js';
 import { kindOf } from './util/describe.js';
 
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
 type Fields = Record<string, unknown>;
 type ListArgs = Record<string, ListArgValue>;
 /** true: the list takes the entity; false: it must not hold it; undefined: leave it as it is. */
@@ -159,7 +163,7 @@ export function followFilters<T extends Followable>(target: T): T {
   }
   if (!found) {
     throw new TypeError(
-      `followFilters got ${kindOf(target)}, which holds no schema.Collection${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': give it a Collection, a resource from createResource (its getList), or an endpoint whose schema holds one' : ''}.`,
+      `followFilters got ${kindOf(target)}, which holds no schema.Collection${DEV() ? ': give it a Collection, a resource from createResource (its getList), or an endpoint whose schema holds one' : ''}.`,
     );
   }
   // A variant (`push`, a page's `addWith`) follows as the Collection it was made from.
@@ -167,7 +171,7 @@ export function followFilters<T extends Followable>(target: T): T {
   const member = found.schema[0];
   if (!isEntityClass(member)) {
     throw new TypeError(
-      `followFilters: the lists of ${found.key} hold ${kindOf(member)}, not an Entity class${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': only entities have stored values to follow (a Union is not supported yet)' : ''}.`,
+      `followFilters: the lists of ${found.key} hold ${kindOf(member)}, not an Entity class${DEV() ? ': only entities have stored values to follow (a Union is not supported yet)' : ''}.`,
     );
   }
   entry(followed, member.key, Map).set(found.key, found);
