@@ -1,6 +1,12 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ReadStatus, ResponseObserver } from '../core/index.js';
-import type { ControllerLike, EndpointLike, ObservedRead, Resolved } from '../core/index.js';
+import type {
+  ControllerLike,
+  EndpointLike,
+  ObservedRead,
+  ReadOptions,
+  Resolved,
+} from '../core/index.js';
 import { PendingTasks } from './pending-task.js';
 import { endpointOf, isServer, ProviderLink } from './provider-link.js';
 
@@ -51,12 +57,18 @@ export type ResourceHost = ReactiveControllerHost & HTMLElement;
  * }
  * ```
  */
-export class ResourceController<E extends EndpointLike> implements ReactiveController {
+export class ResourceController<
+  E extends EndpointLike,
+  T = Resolved<E>,
+> implements ReactiveController {
   readonly #host: ResourceHost;
   readonly #source: E | EndpointHook<E>;
   readonly #args: (() => ReadParams<E> | null) | undefined;
+  readonly #options: ReadOptions<Resolved<E>, T> | undefined;
   /** The reader, for the Controller the nearest provider gave; none before one answered. */
-  #observer: ResponseObserver<E> | undefined;
+  #observer: ResponseObserver<E, T> | undefined;
+  /** The host read `previous` or `refreshing`: a change of those renders it again too. */
+  #tracks: boolean | undefined;
   #unsubscribe: (() => void) | undefined;
   /**
    * Shown instead of the reader's result: what the args function or the hook threw at the last
@@ -77,16 +89,28 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
   #shown: readonly unknown[] = [];
   readonly #link: ProviderLink;
 
-  constructor(host: ResourceHost, endpoint: E, args?: () => ReadParams<E> | null);
-  constructor(host: ResourceHost, hook: EndpointHook<E>, args?: () => ReadParams<E> | null);
+  constructor(
+    host: ResourceHost,
+    endpoint: E,
+    args?: () => ReadParams<E> | null,
+    options?: ReadOptions<Resolved<E>, T>,
+  );
+  constructor(
+    host: ResourceHost,
+    hook: EndpointHook<E>,
+    args?: () => ReadParams<E> | null,
+    options?: ReadOptions<Resolved<E>, T>,
+  );
   constructor(
     host: ResourceHost,
     endpointOrHook: E | EndpointHook<E>,
     args?: () => ReadParams<E> | null,
+    options?: ReadOptions<Resolved<E>, T>,
   ) {
     this.#host = host;
     this.#source = endpointOrHook;
     this.#args = args;
+    this.#options = options;
     // A boundary's retry: fetch again (joining the retry of another element showing the same
     // read), and fail again if there is still nothing to show.
     this.#tasks = new PendingTasks(host, async () => {
@@ -103,9 +127,24 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     return this.#link.last;
   }
 
-  /** The data to show: present while `status` is `'complete'`. */
-  get value(): Resolved<E> | undefined {
+  /** The data to show (what `select` made of it): present while `status` is `'complete'`. */
+  get value(): T | undefined {
     return this.#current()?.data;
+  }
+
+  /**
+   * True while `value` is the last data of earlier args (the `keepPrevious` option), kept while
+   * the read of the current args has nothing to show yet: a page dims it.
+   */
+  get previous(): boolean {
+    this.#tracks = true;
+    return !!this.#current()?.previous;
+  }
+
+  /** True while a value is shown and a request of this read is in flight (refetch, poll…). */
+  get refreshing(): boolean {
+    this.#tracks = true;
+    return !!this.#current()?.refreshing;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
@@ -145,7 +184,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * ```
    */
   render<P = undefined, C = undefined, X = undefined>(
-    renderers: ResourceRenderers<Resolved<E>, P, C, X>,
+    renderers: ResourceRenderers<T, P, C, X>,
   ): P | C | X | undefined {
     this.#rendersErrors = renderers.error !== undefined;
     const status = this.status;
@@ -216,7 +255,14 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
    * these changed. A subclass that shows more of the read adds it.
    */
   protected shown(): readonly unknown[] {
-    return [this.status, this.value, this.error];
+    const result = this.#tracks && this.#current();
+    return [
+      this.status,
+      this.value,
+      this.error,
+      result && result.previous,
+      result && result.refreshing,
+    ];
   }
 
   #update(): void {
@@ -251,7 +297,7 @@ export class ResourceController<E extends EndpointLike> implements ReactiveContr
     this.#failure = undefined;
     // A reader of another Controller means nothing here; the same one keeps its result.
     if (controller !== this.#observer?.controller)
-      this.#observer = new ResponseObserver(controller);
+      this.#observer = new ResponseObserver<E, T>(controller, undefined, null, this.#options);
     if (this.#connected) {
       // Before its first update a host's properties may not be set yet (an element hydrating
       // server HTML connects before its bindings apply): then the read waits for hostUpdate.

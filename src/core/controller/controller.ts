@@ -203,6 +203,8 @@ export class Controller implements ControllerLike {
       read: () =>
         (held.last = this.#records.response(key, endpoint, args)) as ResponseInfo<Resolved<E>>,
       args,
+      flying: false,
+      fetching: () => (held.flying = !!this.#records.get(key)?.inFlight),
       fetchIfStale: () =>
         this.#requests.run(endpoint, args, IF_STALE, key) as Promise<Resolved<E>> | undefined,
       subscribe: (listener) => this.#subscribe(key, endpoint, args, held, listener as never),

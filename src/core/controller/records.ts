@@ -33,8 +33,12 @@ export interface KeyRecord extends ReadRecord {
 
 /** A held read (`Controller.hold`), and what its holder read through it last. */
 export interface Holding {
+  readonly key: string;
   read(): ResponseInfo;
+  fetching(): boolean;
+  /** What `read()` and `fetching()` returned last. */
   last?: ResponseInfo | undefined;
+  flying?: boolean | undefined;
 }
 
 /** How many differing reads of one key keep their identity (readers with different endpoints). */
@@ -83,20 +87,24 @@ export class Records extends Map<string, KeyRecord> {
   }
 
   /**
-   * After a committed change: the listeners of each held read that is a new object since its
-   * holder last read it hear of it, and so do those of one that threw (they read again to show
-   * why); the others are not called.
+   * After a committed change (or a request of `key` started or ended): the listeners of each
+   * held read (of `key`) that is a new object or whose request started or ended since its holder
+   * last asked hear of it, and so do those of one that threw (they read again to show why); the
+   * others are not called.
    */
-  tell(): void {
+  tell(key?: string): void {
     for (const [held, listeners] of this.readers) {
-      const { last } = held;
+      if (key !== undefined && key !== held.key) continue;
+      const { last, flying } = held;
       let read: ResponseInfo | undefined;
       try {
         read = held.read();
       } catch {
         // told without a read: the holder reads again and shows the failure
       }
-      if (!read || read !== last) tellEach(listeners, (listener) => listener(read));
+      if (!read || read !== last || held.fetching() !== flying) {
+        tellEach(listeners, (listener) => listener(read));
+      }
     }
   }
 

@@ -128,6 +128,8 @@ export class Requests {
     };
     this.#running.set(id, request);
     record.inFlight++;
+    // Its readers hear it started once the caller's own work is done (an observer is starting it).
+    queueMicrotask(() => this.#records.tell(key));
     record.shown = { endpoint, args };
     this.#controller.events.emit({ type: 'request', phase: 'start', id, endpoint, args, key });
     /** Dates the request (and its optimistic update, queued again with that date). */
@@ -197,6 +199,9 @@ export class Requests {
   #end(request: Request, outcome: unknown, failed?: boolean): unknown {
     const { id, endpoint, args, key, record, requestKey } = request;
     this.#running.delete(id);
+    // Not in flight from here: what it commits shows its readers as no longer refreshing.
+    record.inFlight--;
+    this.#records.left(record);
     // Aborted because nobody needed it: not the server's word on the read, nothing to store.
     const aborted = failed && request.abort.signal.aborted && isAbortError(outcome);
     // A newer outcome is stored: this failure is not the read's any more, this answer only
@@ -225,8 +230,8 @@ export class Requests {
         outcome = error;
       }
     }
-    record.inFlight--;
-    this.#records.left(record);
+    // Nothing committed (aborted, outdated): its readers still hear it ended.
+    this.#records.tell(key);
     let value: unknown;
     if (!failed) {
       try {

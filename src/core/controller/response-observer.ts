@@ -4,6 +4,7 @@
  * host; the read policy lives here, DOM-free.
  */
 import { isAbortError } from '../protocol/error-policy.js';
+import { jsonEqual } from '../normalize/equal.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type {
   ControllerLike,
@@ -26,15 +27,44 @@ export const ReadStatus = {
 /** One of the values of `ReadStatus`. */
 export type ReadStatus = (typeof ReadStatus)[keyof typeof ReadStatus];
 
-/** An observer's result: the same object while nothing in it changed. */
-export interface ObservedRead<T> {
+/**
+ * An observer's result: the same object while nothing in it changed. `T` is what the reader
+ * shows (what `select` makes of the data), `R` the data as read.
+ */
+export interface ObservedRead<T, R = T> {
   readonly status: ReadStatus;
   /** The data to show: present while `status` is `'complete'`. */
   readonly data: T | undefined;
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   readonly error: unknown;
   /** The store's word on the read; undefined when there is no read (null args, bad args). */
-  readonly response: ResponseInfo<T> | undefined;
+  readonly response: ResponseInfo<R> | undefined;
+  /**
+   * True while `data` is not the current read's: with `keepPrevious`, the last data shown, kept
+   * while the read of new args has nothing to show yet (a page can dim it).
+   */
+  readonly previous: boolean;
+  /**
+   * True while data is shown and a request of the current read is in flight: a refetch, a poll,
+   * a revalidation, or the first request of new args under `previous` data.
+   */
+  readonly refreshing: boolean;
+}
+
+/** How a reader shows its read: the last argument of `ResponseObserver` and `ResourceController`. */
+export interface ReadOptions<R, T = R> {
+  /**
+   * While the read of new args has nothing to show yet (typing in a search box, paging), keep
+   * showing the last data, with `previous: true` and status `'complete'`. An error of the new
+   * read shows as an error; the request of the old read is still aborted when nobody needs it.
+   */
+  readonly keepPrevious?: boolean | undefined;
+  /**
+   * What the reader shows of the data (a count, a filter). Run again only when the data is a new
+   * object; a result deeply equal to the last one (as JSON is; entities by identity) keeps the
+   * last object, so a reader of a count is not told of a title edit.
+   */
+  readonly select?: ((data: R) => T) | undefined;
 }
 
 const NO_READ: ObservedRead<never> = Object.freeze({
@@ -42,6 +72,8 @@ const NO_READ: ObservedRead<never> = Object.freeze({
   data: undefined,
   error: undefined,
   response: undefined,
+  previous: false,
+  refreshing: false,
 });
 
 /**
@@ -51,7 +83,7 @@ const NO_READ: ObservedRead<never> = Object.freeze({
  * observer.setRead(TodoResource.get, [{ id: 2 }]); // the request for id 1 is no longer needed
  * stop();
  */
-export class ResponseObserver<E extends EndpointLike> {
+export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
   /** The read held; undefined for no read (null args) and for args the endpoint refused. */
   #held: Held<E> | undefined;
   /** The endpoint rejected the args (`{ id: '' }`): shown as the error, nothing is fetched. */
@@ -61,7 +93,11 @@ export class ResponseObserver<E extends EndpointLike> {
   #rejection: unknown;
   /** The call whose fetch is in flight: one update after another must not send it twice. */
   #fetching = -1;
-  #result: ObservedRead<Resolved<E>> = NO_READ;
+  #result: ObservedRead<T, Resolved<E>> = NO_READ;
+  /** The last data shown of a read (for `keepPrevious`). */
+  #kept: T | undefined;
+  /** The data `select` was last given, and what it made of it. */
+  #selected: [Resolved<E>, T] | undefined;
   readonly #listeners = new Set<() => void>();
   #unsubscribe: (() => void) | undefined;
 
@@ -69,12 +105,13 @@ export class ResponseObserver<E extends EndpointLike> {
     readonly controller: ControllerLike,
     endpoint?: E,
     args?: readonly unknown[] | null,
+    readonly options: ReadOptions<Resolved<E>, T> = {},
   ) {
     if (endpoint) this.setRead(endpoint, args ?? null);
   }
 
   /** What the reader shows now. */
-  get result(): ObservedRead<Resolved<E>> {
+  get result(): ObservedRead<T, Resolved<E>> {
     return this.#result;
   }
 
@@ -148,10 +185,10 @@ export class ResponseObserver<E extends EndpointLike> {
 
   /** The held read changed (given) or could not be read (not given). */
   readonly #onChange = (response?: ResponseInfo<Resolved<E>>): void => {
-    if (this.#update(response)) {
-      this.#fetchIfNeeded();
-      this.#notify();
-    }
+    const seen = this.#update(response);
+    // Also when only the response changed: it may have gone stale.
+    this.#fetchIfNeeded();
+    if (seen) this.#notify();
   };
 
   #refresh(): void {
@@ -159,7 +196,7 @@ export class ResponseObserver<E extends EndpointLike> {
     this.#fetchIfNeeded();
   }
 
-  /** Re-reads the store (unless given the read); true when the result changed. */
+  /** Re-reads the store (unless given the read); true when what a reader sees changed. */
   #update(response?: ResponseInfo<Resolved<E>>): boolean {
     const previous = this.#result;
     let readError: unknown;
@@ -175,23 +212,47 @@ export class ResponseObserver<E extends EndpointLike> {
       if (response !== previous.response) this.#rejection = undefined;
     }
     const error = this.#argsError ?? readError ?? response?.error ?? this.#rejection;
-    const data = response?.expiryStatus !== ExpiryStatus.Invalid ? response?.data : undefined;
-    // The status follows from data and error: comparing those is enough.
-    if (previous.data === data && previous.error === error && previous.response === response) {
-      return false;
+    const read = response?.expiryStatus !== ExpiryStatus.Invalid ? response?.data : undefined;
+    let data = read as T | undefined;
+    const { select, keepPrevious } = this.options;
+    if (select && read !== undefined) {
+      const last = this.#selected;
+      if (last?.[0] === read) data = last[1];
+      else {
+        data = select(read);
+        // Deeply the same as before: the same object, so nothing that shows it renders again.
+        if (last && jsonEqual(last[1], data)) data = last[1];
+        this.#selected = [read, data];
+      }
     }
+    const shown =
+      data ?? (keepPrevious && error === undefined && this.#held ? this.#kept : undefined);
+    if (data !== undefined) this.#kept = data;
+    // Asked every time: the Controller tells the holder when it changes.
+    const refreshing = !!this.#held?.fetching() && shown !== undefined;
+    const kept = data === undefined && shown !== undefined;
+    // What a reader sees: the status follows from data and error. A new response alone (its
+    // expiry moved: a poll or refetch of the same data) is taken in, but nobody is told.
+    const seen =
+      previous.data !== shown ||
+      previous.error !== error ||
+      previous.refreshing !== refreshing ||
+      previous.previous !== kept;
+    if (!seen && previous.response === response) return false;
     this.#result = {
       status:
-        data !== undefined
+        shown !== undefined
           ? ReadStatus.Complete
           : error !== undefined
             ? ReadStatus.Error
             : ReadStatus.Pending,
-      data,
+      data: shown,
       error,
       response,
+      previous: kept,
+      refreshing,
     };
-    return true;
+    return seen;
   }
 
   /**

@@ -141,9 +141,12 @@ export interface Held<E extends EndpointLike = EndpointLike> {
   readonly args: Parameters<E>;
   /** `fetchIfStale` of the read. */
   fetchIfStale(): Promise<Resolved<E>> | undefined;
+  /** Whether a request of the read is in flight (the Controller tells listeners when it changes). */
+  fetching(): boolean;
   /**
    * `subscribe` to the read, and `listener` is called after a committed change only when the
-   * read changed (a new `read()` object, given to it) or could not be read (no argument).
+   * read changed (a new `read()` object, given to it) or could not be read (no argument), and
+   * when `fetching()` changed, each since the holder last asked.
    */
   subscribe(listener: (read?: ResponseInfo<Resolved<E>>) => void): () => void;
 }
