@@ -148,11 +148,11 @@ export default tseslint.config(
     },
   },
   {
-    // So do the optional entries. Three load a core module for what it plugs in (the hydrate
-    // reducer, the field types' steps, the step that re-files followed lists), which keeps that
-    // code out of the main bundle.
+    // So do the optional entries. Four load a core module for what it plugs in (the hydrate
+    // reducer, the field types' steps, the step that re-files followed lists, the views that use
+    // the core's deep equality), which keeps that code out of the main bundle.
     files: [
-      'src/{boundary,devtools,fields,follow,forms,hydration,infinite,managers,provider,signals,ssr}/**/*.ts',
+      'src/{boundary,devtools,fields,follow,forms,hydration,infinite,managers,provider,signals,ssr,views}/**/*.ts',
     ],
     ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/test-utils/**'],
     rules: {
@@ -167,6 +167,7 @@ export default tseslint.config(
                 '!../core/hydration.js',
                 '!../core/field-types.js',
                 '!../core/follow.js',
+                '!../core/views.js',
               ],
               message: 'An entry imports the core through ../core/index.js only.',
             },

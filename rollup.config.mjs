@@ -21,6 +21,7 @@ export default {
     'forms/index': 'src/forms/index.ts',
     'fields/index': 'src/fields/index.ts',
     'follow/index': 'src/follow/index.ts',
+    'views/index': 'src/views/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
     'signals/index': 'src/signals/index.ts',

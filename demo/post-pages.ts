@@ -1,8 +1,11 @@
-// Posts of one group, a page at a time: Previous and Next change the page number, and each page is
-// its own read (postPage with `page` in its search params), so a page read before shows at once.
+// Posts of one group, a page at a time, searched by title: Previous and Next change the page
+// number, typing changes `q`, and each page of each search is its own read (postPage with `page`
+// and `q` in its search params), so a page read before shows at once. While a new one loads, the
+// last page stays on screen, dimmed (the keepPrevious view): never "Loading…" after the first.
 import { LitElement, css, html } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
 import { ResourceController } from '../src/index.js';
+import { keepPrevious } from '../src/views/index.js';
 import { POSTS_PER_PAGE, postPage } from './resources.js';
 import { controls, postRows } from './styles.js';
 
@@ -19,6 +22,15 @@ export class PostPages extends LitElement {
         margin: 0 0 0.75rem;
         border-bottom: 1px solid var(--line);
       }
+      /* The last page, kept while the next one loads. */
+      .box.previous {
+        opacity: 0.5;
+        transition: opacity 0.15s 0.1s;
+      }
+      .search {
+        display: block;
+        margin: 0 0 0.5rem;
+      }
       .pager {
         display: flex;
         justify-content: space-between;
@@ -32,25 +44,46 @@ export class PostPages extends LitElement {
   /** The group whose posts are paged. */
   readonly group = 'tech';
   @state() page = 1;
+  /** The search in the titles; empty: every post. */
+  @state() query = '';
 
-  readonly #posts = new ResourceController(this, postPage, () => ({
-    group: this.group,
-    page: this.page,
-  }));
+  readonly #posts = new ResourceController(
+    this,
+    postPage,
+    () => ({ group: this.group, page: this.page, ...(this.query && { q: this.query }) }),
+    { view: keepPrevious },
+  );
 
   override render() {
     const posts = this.#posts.value;
     // A full page may have a next one; a short page is the last.
     const hasNext = posts !== undefined && posts.length === POSTS_PER_PAGE;
     return html`
-      <div class="box">
+      <input
+        class="search"
+        type="search"
+        placeholder="Search the titles"
+        aria-label="Search the titles"
+        .value=${this.query}
+        @input=${(event: Event) => {
+          this.query = (event.target as HTMLInputElement).value;
+          this.page = 1;
+        }}
+      />
+      <div
+        class="box ${this.#posts.previous ? 'previous' : ''}"
+        aria-busy=${this.#posts.refreshing}
+      >
         ${this.#posts.render({
           pending: () => html`<p class="pending">Loading page ${this.page}…</p>`,
-          complete: (list) => html`
-            <ol style="counter-reset: post ${(this.page - 1) * POSTS_PER_PAGE}">
-              ${list.map((post) => html`<li>${post.title}</li>`)}
-            </ol>
-          `,
+          complete: (list) =>
+            list.length
+              ? html`
+                  <ol style="counter-reset: post ${(this.page - 1) * POSTS_PER_PAGE}">
+                    ${list.map((post) => html`<li>${post.title}</li>`)}
+                  </ol>
+                `
+              : html`<p class="muted empty">No post matches.</p>`,
           error: (error) => html`<p class="error">${(error as Error).message}</p>`,
         })}
       </div>

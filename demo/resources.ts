@@ -137,13 +137,13 @@ export const PostResource = createResource({
 });
 
 /**
- * One page of a group's posts, read on its own: GET /api/:group/posts?page=N. Each page is its own
- * read in the store (the previous/next list shows one at a time, and one already read shows at
- * once), holding the same Post entities as the infinite list.
+ * One page of a group's posts, read on its own: GET /api/:group/posts?page=N (and `q`, a search in
+ * the titles). Each page is its own read in the store (the previous/next list shows one at a time,
+ * and one already read shows at once), holding the same Post entities as the infinite list.
  */
 export const postPage = new RestEndpoint({
   path: '/api/:group/posts',
-  searchParams: {} as { page: number },
+  searchParams: {} as { page: number; q?: string },
   schema: [Post],
 });
 

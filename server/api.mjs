@@ -245,7 +245,11 @@ export function createApi({ latency = 0 } = {}) {
         const page = query.page === undefined ? 1 : Number(query.page);
         if (!Number.isInteger(page) || page < 1)
           throw new HttpError(400, 'Query "page" must be a whole number from 1.');
-        const posts = state.posts.filter((post) => post.group === group);
+        // `q`: the posts whose title holds it, any case (a search box), paged the same way.
+        const q = String(query.q ?? '').toLowerCase();
+        const posts = state.posts.filter(
+          (post) => post.group === group && post.title.toLowerCase().includes(q),
+        );
         return { body: posts.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) };
       },
     ],

@@ -91,6 +91,18 @@ describe('demo REST API', () => {
     assert.equal(call('GET', '/sports/posts').status, 404);
   });
 
+  it('searches post titles with q, any case, before paging', () => {
+    const titles = (query) => call('GET', '/tech/posts', { query }).body.map((post) => post.title);
+    assert.deepEqual(titles({ q: 'POST 1' }), [
+      'Tech post 1',
+      'Tech post 10',
+      'Tech post 11',
+      'Tech post 12',
+    ]);
+    assert.deepEqual(titles({ q: '1', page: '2' }), []);
+    assert.deepEqual(titles({ q: 'none' }), []);
+  });
+
   it('fails on demand, then succeeds', () => {
     call('POST', '/unstable/fail', { body: { times: 2 } });
     assert.equal(call('GET', '/unstable').status, 503);

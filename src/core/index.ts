@@ -127,7 +127,7 @@ export type {
   InFlightRequest,
   ReadRecord,
 } from './controller/types.js';
-export type { ObservedRead, ReadOptions } from './controller/response-observer.js';
+export type { ObservedRead, ReadOptions, ReadView } from './controller/response-observer.js';
 export type {
   ActionEvent,
   ControllerEvent,

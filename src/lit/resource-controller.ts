@@ -127,24 +127,28 @@ export class ResourceController<
     return this.#link.last;
   }
 
-  /** The data to show (what `select` made of it): present while `status` is `'complete'`. */
+  /** The data to show (what the `view` option made of it): present while `status` is `'complete'`. */
   get value(): T | undefined {
     return this.#current()?.data;
   }
 
   /**
-   * True while `value` is the last data of earlier args (the `keepPrevious` option), kept while
-   * the read of the current args has nothing to show yet: a page dims it.
+   * True while `value` is kept from an earlier read (the `keepPrevious` view: the last data,
+   * while the read of the current args has nothing to show yet): a page dims it.
    */
   get previous(): boolean {
-    this.#tracks = true;
-    return !!this.#current()?.previous;
+    return !!this.#tracked()?.previous;
   }
 
   /** True while a value is shown and a request of this read is in flight (refetch, poll…). */
   get refreshing(): boolean {
+    return !!this.#tracked()?.refreshing;
+  }
+
+  /** The result, for a host that shows more of it than its status, value and error. */
+  #tracked() {
     this.#tracks = true;
-    return !!this.#current()?.refreshing;
+    return this.#current();
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */

@@ -119,6 +119,53 @@ describe('demo e2e: pages of posts', () => {
   });
 });
 
+describe('demo e2e: a steady screen', () => {
+  beforeEach(resetApi);
+
+  it('paging and typing keep the last page on screen, dimmed, and never show "Loading…" after the first load', async () => {
+    const [first, second] = await Promise.all([serverPages('tech', [1]), serverPages('tech', [2])]);
+    const app = await openDemo();
+    const pages = query(app, 'demo-post-pages');
+    const titles = () => queryAll(pages, 'li').map((li) => textOf(li));
+    const box = () => query(pages, '.box');
+    await until(() => expect(titles()).to.deep.equal(first));
+    // Every state the card shows from here on: a pending line would be a flash of "Loading…".
+    let flashes = 0;
+    const watch = new MutationObserver(() => {
+      if (exists(pages, '.pending')) flashes++;
+    });
+    watch.observe(pages.shadowRoot!, { subtree: true, childList: true, characterData: true });
+    await slowApi(400);
+
+    query<HTMLButtonElement>(pages, 'button.next').click();
+    await until(() => expect(box().classList.contains('previous')).to.equal(true));
+    expect(titles()).to.deep.equal(first, 'page 1 stays while page 2 loads');
+    expect(box().getAttribute('aria-busy')).to.equal('true');
+    await until(() => expect(titles()).to.deep.equal(second));
+    expect(box().classList.contains('previous')).to.equal(false);
+    expect(box().getAttribute('aria-busy')).to.equal('false');
+
+    // A key every 120 ms, each key a new read: the last results stay, dimmed, until the answer.
+    const search = query<HTMLInputElement>(pages, 'input.search');
+    for (const text of ['p', 'po', 'pos', 'post', 'post 1']) {
+      type(search, text);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(titles()).to.not.deep.equal([], `something is shown after typing "${text}"`);
+    }
+    await until(() =>
+      expect(titles()).to.deep.equal([
+        'Tech post 1',
+        'Tech post 10',
+        'Tech post 11',
+        'Tech post 12',
+      ]),
+    );
+    expect(textOf(query(pages, '.page'))).to.equal('Page 1');
+    watch.disconnect();
+    expect(flashes).to.equal(0);
+  });
+});
+
 describe('demo e2e: infinite posts', () => {
   beforeEach(resetApi);
 

@@ -1,23 +1,24 @@
-// A steady screen: a reader keeps the last data while the read of new args loads
-// (`keepPrevious`), says when a request of its read is in flight while it shows data
-// (`refreshing`), and shows what `select` makes of the data, told only when that changes.
+// A steady screen: a reader keeps the last data while the read of new args loads (the
+// `keepPrevious` view), says when a request of its read is in flight while it shows data
+// (`refreshing`), and shows what a `select` view makes of the data, told only when that changes.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { ResponseObserver } from './response-observer.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { Todo, todoEndpoints } from './test-utils/entities.js';
+import { keepPrevious, select } from '../views.js';
 
 failOnUnhandledRejection();
 
 const titles = (todos: readonly Todo[] | undefined) => todos?.map((todo) => todo.title);
 
-describe('keepPrevious', () => {
+describe('the keepPrevious view', () => {
   it('shows the last data, marked previous, while the read of new args loads', async () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
     const observer = new ResponseObserver(controller, getList, [{ q: 'a' }], {
-      keepPrevious: true,
+      view: keepPrevious,
     });
     const statuses: string[] = [];
     const stop = observer.subscribe(() => statuses.push(observer.result.status));
@@ -65,7 +66,7 @@ describe('keepPrevious', () => {
     const { controller, server } = setup({ retry: 0 });
     const { getList } = todoEndpoints({ retry: 0 });
     const observer = new ResponseObserver(controller, getList, [{ q: 'a' }], {
-      keepPrevious: true,
+      view: keepPrevious,
     });
     const stop = observer.subscribe(() => {});
     await flush();
@@ -118,16 +119,16 @@ describe('refreshing', () => {
   });
 });
 
-describe('select', () => {
+describe('a select view', () => {
   it('shows what it makes of the data, runs only for new data, and tells only of a new result', async () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
     let runs = 0;
     const observer = new ResponseObserver(controller, getList, [{}], {
-      select: (todos: Todo[]) => {
+      view: select((todos: Todo[]) => {
         runs++;
         return todos.filter((todo) => todo.completed).length;
-      },
+      }),
     });
     let told = 0;
     const stop = observer.subscribe(() => told++);
@@ -158,7 +159,7 @@ describe('select', () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
     const observer = new ResponseObserver(controller, getList, [{}], {
-      select: (todos: Todo[]) => todos.map((todo) => todo.id),
+      view: select((todos: Todo[]) => todos.map((todo) => todo.id)),
     });
     const stop = observer.subscribe(() => {});
     await flush();

@@ -4,7 +4,6 @@
  * host; the read policy lives here, DOM-free.
  */
 import { isAbortError } from '../protocol/error-policy.js';
-import { jsonEqual } from '../normalize/equal.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type {
   ControllerLike,
@@ -29,7 +28,7 @@ export type ReadStatus = (typeof ReadStatus)[keyof typeof ReadStatus];
 
 /**
  * An observer's result: the same object while nothing in it changed. `T` is what the reader
- * shows (what `select` makes of the data), `R` the data as read.
+ * shows (what its `view` makes of the data), `R` the data as read.
  */
 export interface ObservedRead<T, R = T> {
   readonly status: ReadStatus;
@@ -40,8 +39,8 @@ export interface ObservedRead<T, R = T> {
   /** The store's word on the read; undefined when there is no read (null args, bad args). */
   readonly response: ResponseInfo<R> | undefined;
   /**
-   * True while `data` is not the current read's: with `keepPrevious`, the last data shown, kept
-   * while the read of new args has nothing to show yet (a page can dim it).
+   * True while `data` is shown though the read has none: what the `view` kept of an earlier
+   * read (`keepPrevious`: the last data, while the read of new args loads; a page can dim it).
    */
   readonly previous: boolean;
   /**
@@ -51,20 +50,21 @@ export interface ObservedRead<T, R = T> {
   readonly refreshing: boolean;
 }
 
+/**
+ * What a reader shows of its read, given the data as read (undefined while there is none), the
+ * result shown so far and the read's error. `keepPrevious` and `select(fn)` of
+ * `resource-elements/views` are views; an app that uses none does not bundle them.
+ */
+export type ReadView<R, T = R> = (
+  data: R | undefined,
+  last: ObservedRead<T, unknown>,
+  error: unknown,
+) => T | undefined;
+
 /** How a reader shows its read: the last argument of `ResponseObserver` and `ResourceController`. */
 export interface ReadOptions<R, T = R> {
-  /**
-   * While the read of new args has nothing to show yet (typing in a search box, paging), keep
-   * showing the last data, with `previous: true` and status `'complete'`. An error of the new
-   * read shows as an error; the request of the old read is still aborted when nobody needs it.
-   */
-  readonly keepPrevious?: boolean | undefined;
-  /**
-   * What the reader shows of the data (a count, a filter). Run again only when the data is a new
-   * object; a result deeply equal to the last one (as JSON is; entities by identity) keeps the
-   * last object, so a reader of a count is not told of a title edit.
-   */
-  readonly select?: ((data: R) => T) | undefined;
+  /** What it shows of the read: `keepPrevious`, `select(fn)`, or a view of your own. */
+  readonly view?: ReadView<R, T> | undefined;
 }
 
 const NO_READ: ObservedRead<never> = Object.freeze({
@@ -94,10 +94,6 @@ export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
   /** The call whose fetch is in flight: one update after another must not send it twice. */
   #fetching = -1;
   #result: ObservedRead<T, Resolved<E>> = NO_READ;
-  /** The last data shown of a read (for `keepPrevious`). */
-  #kept: T | undefined;
-  /** The data `select` was last given, and what it made of it. */
-  #selected: [Resolved<E>, T] | undefined;
   readonly #listeners = new Set<() => void>();
   #unsubscribe: (() => void) | undefined;
 
@@ -213,24 +209,11 @@ export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
     }
     const error = this.#argsError ?? readError ?? response?.error ?? this.#rejection;
     const read = response?.expiryStatus !== ExpiryStatus.Invalid ? response?.data : undefined;
-    let data = read as T | undefined;
-    const { select, keepPrevious } = this.options;
-    if (select && read !== undefined) {
-      const last = this.#selected;
-      if (last?.[0] === read) data = last[1];
-      else {
-        data = select(read);
-        // Deeply the same as before: the same object, so nothing that shows it renders again.
-        if (last && jsonEqual(last[1], data)) data = last[1];
-        this.#selected = [read, data];
-      }
-    }
-    const shown =
-      data ?? (keepPrevious && error === undefined && this.#held ? this.#kept : undefined);
-    if (data !== undefined) this.#kept = data;
+    const { view } = this.options;
+    const shown = view ? view(read, previous, error) : (read as T | undefined);
     // Asked every time: the Controller tells the holder when it changes.
     const refreshing = !!this.#held?.fetching() && shown !== undefined;
-    const kept = data === undefined && shown !== undefined;
+    const kept = read === undefined && shown !== undefined;
     // What a reader sees: the status follows from data and error. A new response alone (its
     // expiry moved: a poll or refetch of the same data) is taken in, but nobody is told.
     const seen =
