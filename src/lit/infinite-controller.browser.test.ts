@@ -11,6 +11,7 @@ import { Controller } from '../core/controller/controller.js';
 import { FakeClock } from '../core/controller/test-utils/fake-clock.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/rest/create-resource.js';
+import { keepPrevious } from '../views/index.js';
 import { Entity } from '../core/schema/entity.js';
 
 class Post extends Entity {
@@ -74,6 +75,33 @@ class InfiniteFeed extends LitElement {
   }
 }
 customElements.define('infinite-feed', InfiniteFeed);
+
+/** A feed that keeps its last list on screen while the first page of a new group loads. */
+class KeptFeed extends LitElement {
+  static override properties = { group: {} };
+  group = 'a';
+  readonly posts = new InfiniteController(
+    this,
+    PostResource.getList,
+    () => ({ group: this.group }),
+    {
+      nextPage: (lastPage, pages) => (lastPage.length === PAGE ? pages + 1 : undefined),
+      view: keepPrevious,
+    },
+  );
+  protected override createRenderRoot() {
+    return this;
+  }
+  override render() {
+    return html`<div class=${this.posts.previous ? 'previous' : 'current'}>
+      ${this.posts.render({
+        pending: () => html`<p>pending</p>`,
+        complete: (posts) => posts.map((post) => html`<p class="post">${post.title}</p>`),
+      })}
+    </div>`;
+  }
+}
+customElements.define('kept-infinite-feed', KeptFeed);
 
 /** Posts `from`..`to` (inclusive) of group `group`, as the server sends them. */
 const posts = (from: number, to: number, group = 'a') =>
@@ -281,6 +309,29 @@ describe('InfiniteController', () => {
     await until(() => expect(server.waiting).to.have.length(1));
     expect(server.take().url).to.equal('/feed/b/posts?page=2');
     void next;
+  });
+
+  it('with the keepPrevious view, keeps the last list while the first page of new args loads', async () => {
+    const { server, controller } = setup();
+    const provider = document.createElement('resource-provider');
+    provider.controller = controller;
+    provider.append(document.createElement('kept-infinite-feed'));
+    await fixture(html`<div>${provider}</div>`);
+    const feed = provider.querySelector<KeptFeed>('kept-infinite-feed')!;
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /feed/a/posts').respond(200, posts(1, 5));
+    await until(() => expect(titles(feed)).to.have.length(5));
+
+    feed.group = 'b';
+    await until(() => expect(server.waiting).to.have.length(1));
+    await feed.updateComplete;
+    expect(feed.textContent).to.not.include('pending');
+    expect(titles(feed)).to.deep.equal(posts(1, 5).map((post) => post.title));
+    expect(feed.querySelector('.previous')).to.not.equal(null);
+    server.take('GET /feed/b/posts').respond(200, posts(1, 3, 'b'));
+    await until(() => expect(titles(feed)).to.deep.equal(['b post 1', 'b post 2', 'b post 3']));
+    expect(feed.querySelector('.current')).to.not.equal(null);
+    expect(feed.posts.hasMore).to.equal(false);
   });
 
   it('a page of the old args settling late leaves the page of the new args in flight alone', async () => {

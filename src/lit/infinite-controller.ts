@@ -5,6 +5,7 @@ import type {
   ActionEvent,
   ControllerLike,
   EndpointLike,
+  ReadView,
   RequestEvent,
   Resolved,
 } from '../core/index.js';
@@ -30,6 +31,11 @@ export interface InfiniteOptions<E extends PagedEndpoint> {
   nextPage(lastPage: Resolved<E>, pages: number): unknown;
   /** How far below the viewport (CSS margin) the sentinel starts the next page. Default `200px`. */
   sentinelMargin?: string;
+  /**
+   * What it shows of the list (`ReadOptions.view`): `keepPrevious` keeps the last list on screen
+   * while the first page of new args loads.
+   */
+  view?: ReadView<Resolved<E>> | undefined;
 }
 
 /**
@@ -146,7 +152,7 @@ export class InfiniteController<E extends PagedEndpoint> extends ResourceControl
     args: () => ReadParams<E> | null,
     options: InfiniteOptions<E>,
   ) {
-    super(host, endpointOrHook as E, args);
+    super(host, endpointOrHook as E, args, options);
     this.#host = host;
     this.#source = endpointOrHook;
     this.#params = args;

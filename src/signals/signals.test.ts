@@ -7,6 +7,7 @@ import { Entity, createResource } from '../core/index.js';
 import { flush } from '../core/controller/test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from '../core/controller/test-utils/harness.js';
 import { entitySignal, readSignal } from './index.js';
+import { keepPrevious, select } from '../views/index.js';
 
 failOnUnhandledRejection();
 
@@ -165,6 +166,62 @@ describe('readSignal', () => {
     assert.equal(controller.stats().subscriptions, 0);
     await flush();
     assert.equal(server.calls.length, 2);
+    watched.stop();
+  });
+
+  it('takes a view: the last value stays, previous and refreshing, while new args load', async () => {
+    const { controller, server } = setup();
+    const id = new Signal.State(1);
+    const todo = readSignal(controller, TodoResource.get, () => ({ id: id.get() }), {
+      view: keepPrevious,
+    });
+    const watched = watch(todo);
+    await flush();
+    server.take('GET https://api.test/todos/1').respond(200, { id: 1, title: 'one' });
+    await flush();
+    const one = todo.get().value;
+    assert.equal(one?.title, 'one');
+
+    id.set(2);
+    // Read as a render would: the read of id 2 starts, and the last value stays.
+    assert.equal(todo.get().value, one);
+    await flush();
+    const state = todo.get();
+    assert.equal(state.status, 'complete');
+    assert.equal(state.value, one);
+    assert.equal(state.previous, true);
+    assert.equal(state.refreshing, true);
+    server.take('GET https://api.test/todos/2').respond(200, { id: 2, title: 'two' });
+    await flush();
+    assert.equal(todo.get().value?.title, 'two');
+    assert.equal(todo.get().previous, false);
+    assert.equal(todo.get().refreshing, false);
+    watched.stop();
+  });
+
+  it('takes a select view: a new state only when the selected result changes', async () => {
+    const { controller, server } = setup();
+    const done = readSignal(
+      controller,
+      TodoResource.getList,
+      {},
+      {
+        view: select((todos: Todo[]) => todos.filter((todo) => todo.done).length),
+      },
+    );
+    const watched = watch(done);
+    await flush();
+    server.take('GET https://api.test/todos').respond(200, [
+      { id: 1, title: 'a', done: true },
+      { id: 2, title: 'b', done: false },
+    ]);
+    await flush();
+    const state = done.get();
+    assert.equal(state.value, 1);
+    controller.set(Todo, { id: 2, title: 'renamed' });
+    assert.equal(done.get(), state, 'a title edit: the same state');
+    controller.set(Todo, { id: 2, done: true });
+    assert.equal(done.get().value, 2);
     watched.stop();
   });
 

@@ -9,6 +9,8 @@ import type {
   ControllerLike,
   EndpointLike,
   EntityClass,
+  ObservedRead,
+  ReadOptions,
   Resolved,
   StoreState,
 } from '../core/index.js';
@@ -22,6 +24,10 @@ export interface ReadState<T> {
   readonly value: T | undefined;
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
   readonly error: unknown;
+  /** `value` is kept from an earlier read (the `keepPrevious` view) while this one loads. */
+  readonly previous: boolean;
+  /** A value is shown and a request of the read is in flight (refetch, poll, new args). */
+  readonly refreshing: boolean;
 }
 
 /** A signal of one read, with a way to fetch it again. */
@@ -46,7 +52,21 @@ const PENDING: ReadState<never> = Object.freeze({
   status: ReadStatus.Pending,
   value: undefined,
   error: undefined,
+  previous: false,
+  refreshing: false,
 });
+
+/** `last` when it shows what `result` does, else a new state of it. */
+function stateOf<T>(last: ReadState<T>, result: ObservedRead<T, unknown>): ReadState<T> {
+  const { status, data: value, error, previous, refreshing } = result;
+  return last.status === status &&
+    last.value === value &&
+    last.error === error &&
+    last.previous === previous &&
+    last.refreshing === refreshing
+    ? last
+    : { status, value, error, previous, refreshing };
+}
 
 /**
  * A Computed over the store. Watched, it is told of the store's changes that concern it, as any
@@ -96,7 +116,8 @@ function controllerOf(source: ControllerSource): { get(): ControllerLike | undef
 }
 
 /**
- * A signal of `endpoint(args)`: `{ status, value, error }`, as `ResourceController` shows it.
+ * A signal of `endpoint(args)`: `{ status, value, error, previous, refreshing }`, as
+ * `ResourceController` shows it; `options` takes a `view` (`resource-elements/views`).
  * While watched it is a live read (fetched when missing or stale, polled, kept from garbage
  * collection); unwatched it holds no subscription and only reads the store when asked. `args`
  * may be a signal or a function of signals; `null` reads nothing.
@@ -112,20 +133,21 @@ function controllerOf(source: ControllerSource): { get(): ControllerLike | undef
  * }
  * ```
  */
-export function readSignal<E extends EndpointLike>(
+export function readSignal<E extends EndpointLike, T = Resolved<E>>(
   source: ControllerSource,
   endpoint: E,
   args?: SignalSource<ReadParams<E> | null>,
-): ReadSignal<Resolved<E>> {
+  options?: ReadOptions<Resolved<E>, T>,
+): ReadSignal<T> {
   const controller = controllerOf(source);
   const params = new Signal.Computed(() => valueOf(args));
   /** Bumped when the observer has news (or the store may have changed unseen). */
   const news = newsState();
-  let observer: ResponseObserver<E> | undefined;
+  let observer: ResponseObserver<E, T> | undefined;
   let release: (() => void) | undefined;
   let watched = false;
   let computing = false;
-  let last: ReadState<Resolved<E>> = PENDING;
+  let last: ReadState<T> = PENDING;
 
   const tell = () => {
     // News while computing (a fetch that dispatched) is read by that computation already.
@@ -134,21 +156,18 @@ export function readSignal<E extends EndpointLike>(
   /** Whether the observer's result is other than what the signal shows. */
   const outdated = () => {
     const result = observer?.result;
-    return (
-      result !== undefined &&
-      (last.status !== result.status || last.value !== result.data || last.error !== result.error)
-    );
+    return result !== undefined && stateOf(last, result) !== last;
   };
-  const follow = (next: ControllerLike | undefined): ResponseObserver<E> | undefined => {
+  const follow = (next: ControllerLike | undefined): ResponseObserver<E, T> | undefined => {
     if (observer?.controller === next) return observer;
     release?.();
     release = undefined;
-    observer = next && new ResponseObserver<E>(next);
+    observer = next && new ResponseObserver<E, T>(next, undefined, null, options);
     if (observer && watched) release = observer.subscribe(tell);
     return observer;
   };
 
-  const read = new StoreComputed<ReadState<Resolved<E>>>(
+  const read = new StoreComputed<ReadState<T>>(
     () => {
       news.read();
       const current = follow(controller.get());
@@ -159,7 +178,7 @@ export function readSignal<E extends EndpointLike>(
         // The args could not be made (a signal they read threw): that is what the read shows.
         current?.setRead(undefined, null);
         if (last.status !== ReadStatus.Error || last.error !== error) {
-          last = { status: ReadStatus.Error, value: undefined, error };
+          last = { ...PENDING, status: ReadStatus.Error, error };
         }
         return last;
       }
@@ -172,11 +191,7 @@ export function readSignal<E extends EndpointLike>(
       } finally {
         computing = false;
       }
-      const { status, data, error } = current.result;
-      if (last.status !== status || last.value !== data || last.error !== error) {
-        last = { status, value: data, error };
-      }
-      return last;
+      return (last = stateOf(last, current.result));
     },
     {
       [Signal.subtle.watched]() {
