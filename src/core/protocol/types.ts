@@ -132,6 +132,7 @@ export interface EndpointLike<Args extends readonly any[] = any, R = any> {
 
 /** The store's memoized denormalize (its `MemoCache`): the same inputs give the same object. */
 export interface StoreMemo {
+  /** `input` (pks in place of entities) read by `schema` against `entities`, memoized. */
   denormalize(schema: unknown, input: unknown, entities: EntityTable): unknown;
 }
 
