@@ -148,11 +148,12 @@ export default tseslint.config(
     },
   },
   {
-    // So do the optional entries. Four load a core module for what it plugs in (the hydrate
+    // So do the optional entries. Five load a core module for what it plugs in (the hydrate
     // reducer, the field types' steps, the step that re-files followed lists, the views that use
-    // the core's deep equality), which keeps that code out of the main bundle.
+    // the core's deep equality, the queries that read the store through its memo), which keeps
+    // that code out of the main bundle.
     files: [
-      'src/{boundary,devtools,fields,follow,forms,hydration,infinite,managers,provider,signals,ssr,views}/**/*.ts',
+      'src/{boundary,devtools,fields,follow,forms,hydration,infinite,managers,provider,query,signals,ssr,views}/**/*.ts',
     ],
     ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/test-utils/**'],
     rules: {
@@ -168,6 +169,7 @@ export default tseslint.config(
                 '!../core/field-types.js',
                 '!../core/follow.js',
                 '!../core/views.js',
+                '!../core/query.js',
               ],
               message: 'An entry imports the core through ../core/index.js only.',
             },

@@ -22,6 +22,7 @@ export default {
     'fields/index': 'src/fields/index.ts',
     'follow/index': 'src/follow/index.ts',
     'views/index': 'src/views/index.ts',
+    'query/index': 'src/query/index.ts',
     'managers/index': 'src/managers/index.ts',
     'hydration/index': 'src/hydration/index.ts',
     'signals/index': 'src/signals/index.ts',

@@ -81,11 +81,13 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
     assert.ok(firstApp.inputs.includes('src/core/schema/entity.ts'), firstApp.inputs.join('\n'));
   });
 
-  // follow.ts: lists that follow their filters, reached only through resource-elements/follow.
+  // follow.ts: lists that follow their filters, reached only through resource-elements/follow;
+  // query.ts: queries over the store, only through resource-elements/query.
   for (const unused of [
     'src/core/schema/union.ts',
     'src/core/schema/values.ts',
     'src/core/follow.ts',
+    'src/core/query.ts',
   ]) {
     it(`leaves out ${unused}`, () => {
       assert.ok(

@@ -100,6 +100,7 @@ export type {
   RetryOption,
   RunContext,
   Snapshot,
+  StoreMemo,
 } from './protocol/types.js';
 export type { CreateEndpoint, PageEndpoint } from './rest/rest-endpoint.js';
 export type {

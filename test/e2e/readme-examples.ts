@@ -29,6 +29,7 @@ import { InfiniteController } from '../../src/infinite/index.js';
 import { entitySignal, readSignal } from '../../src/signals/index.js';
 import { dehydrate, hydrate } from '../../src/hydration/index.js';
 import { followFilters } from '../../src/follow/index.js';
+import { queryAll } from '../../src/query/index.js';
 import {
   PersistManager,
   PushManager,
@@ -209,6 +210,58 @@ export async function completedElsewhere(controller: Controller) {
   return [open, done].map((args) =>
     controller.getResponse(FollowedTodos.getList, args).data!.map((todo) => todo.title),
   );
+}
+
+// --- docs/guide/queries.md ---
+/** The open todos of one user, by title. */
+export const openTodos = queryAll(
+  Todo,
+  (todos, { userId }: { userId: number }) =>
+    todos
+      .filter((todo) => !todo.completed && todo.userId === userId)
+      .sort((a, b) => a.title.localeCompare(b.title)),
+  { name: 'openTodos' },
+);
+
+/** How many todos each user has done, by user id. */
+export const doneByUser = queryAll(Todo, (todos) => {
+  const counts: Record<number, number> = {};
+  for (const todo of todos) {
+    if (todo.completed) counts[todo.userId] = (counts[todo.userId] ?? 0) + 1;
+  }
+  return counts;
+});
+
+// --- docs/guide/queries.md ---
+@customElement('todo-board')
+export class TodoBoard extends LitElement {
+  @state() userId = 1;
+
+  // Fetches every todo once (and keeps them while the board is shown).
+  readonly #all = new ResourceController(this, TodoResource.getList);
+  // Read from the store: no request, for any user.
+  readonly #open = new ResourceController(this, openTodos, () => ({ userId: this.userId }));
+  readonly #done = new ResourceController(this, doneByUser);
+
+  override render() {
+    if (this.#all.status === 'pending') return html`<p>Loading…</p>`;
+    return html`
+      <button @click=${() => (this.userId += 1)}>Next user</button>
+      <p>User ${this.userId} has done ${this.#done.value?.[this.userId] ?? 0}.</p>
+      <ul>
+        ${this.#open.value?.map((todo) => html`<li>${todo.title}</li>`)}
+      </ul>
+    `;
+  }
+}
+
+// --- docs/guide/queries.md ---
+export async function openOfUserOne() {
+  const controller = new Controller();
+  await controller.fetch(TodoResource.getList, {});
+  const { data } = controller.getResponse(openTodos, { userId: 1 });
+  console.log(data?.map((todo) => todo.title));
+  return data;
 }
 
 // --- docs/guide/pagination.md ---

@@ -21,6 +21,7 @@ import {
   createTodos,
   forget,
   markDone,
+  openOfUserOne,
   removeTodo,
   session,
   withController,
@@ -145,6 +146,29 @@ describe('README examples', () => {
       ['Review pull requests', 'Fix the flaky test'],
       ['Plan the release', 'Write the spec'],
     ]);
+  });
+
+  it('queries: the open todos of a user and the done counts, from the store, with no request of their own', async () => {
+    const open = await openOfUserOne();
+    expect(open!.map((todo) => todo.title)).to.deep.equal([
+      'Fix the flaky test',
+      'Review pull requests',
+      'Write the spec',
+    ]);
+    await fetch('/api/__reset', { method: 'POST' });
+    const { provider } = await mount(html`<todo-board></todo-board>`);
+    const board = provider.querySelector('todo-board')!;
+    const items = () => [...board.shadowRoot!.querySelectorAll('li')].map((li) => li.textContent);
+    await until(() => expect(text(board)).to.contain('User 1 has done 1.'));
+    expect(items()).to.deep.equal(['Fix the flaky test', 'Review pull requests', 'Write the spec']);
+    board.shadowRoot!.querySelector('button')!.click();
+    await until(() => expect(text(board)).to.contain('User 2 has done 1.'));
+    expect(items()).to.deep.equal(['Fix the flaky test', 'Plan the release', 'Write the spec']);
+    board.shadowRoot!.querySelector('button')!.click();
+    await until(() => expect(text(board)).to.contain('User 3 has done 2.'));
+    expect(items()).to.deep.equal(['Plan the release', 'Review pull requests']);
+    const requests = (await (await fetch('/api/__requests')).json()) as { path: string }[];
+    expect(requests.map((request) => request.path)).to.deep.equal(['/todos']);
   });
 
   it('loads the next page', async () => {

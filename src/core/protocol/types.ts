@@ -2,7 +2,7 @@
  * The contract between endpoints, the Controller and the Lit layer. RestEndpoint implements
  * EndpointLike; Controller implements ControllerLike; ResourceController uses only ControllerLike.
  */
-import type { Schema, EntityClass } from '../schema/types.js';
+import type { Schema, EntityClass, EntityTable } from '../schema/types.js';
 import type { Timers } from '../env/timers.js';
 
 /** How fresh a read is. */
@@ -121,6 +121,19 @@ export interface EndpointLike<Args extends readonly any[] = any, R = any> {
   // union of tuples still is an EndpointLike for TypeScript 5.0-5.3 (5.4+ accept either).
   /** The value to show at once for a mutation, before the server answers (undefined: none). */
   getOptimisticResponse?(snapshot: Snapshot, ...args: Args): unknown;
+  /**
+   * For a read made of the store alone (a query, `resource-elements/query`): its data, read from
+   * `state` through the store's `memo`, in place of a stored response. Such a read is always
+   * fresh, so nothing is fetched for it; it must give the same object while what it shows is the
+   * same (readers compare with ===).
+   */
+  read?(state: { readonly entities: EntityTable }, memo: StoreMemo, key: string, args: Args): R;
+}
+
+/** The store's memoized denormalize (its `MemoCache`): the same inputs give the same object. */
+export interface StoreMemo {
+  /** `input` (pks in place of entities) read by `schema` against `entities`, memoized. */
+  denormalize(schema: unknown, input: unknown, entities: EntityTable): unknown;
 }
 
 /** The resolved (denormalized) value of an endpoint. */

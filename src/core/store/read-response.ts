@@ -37,7 +37,11 @@ export function readResponse(
   let expiresAt = meta?.expiresAt ?? 0;
   let data: unknown = INVALID;
   try {
-    if (meta?.invalidated) {
+    if (endpoint.read) {
+      // Made of the store alone (a query): never stale, never fetched.
+      data = endpoint.read(state, memo, key, args);
+      expiresAt = Infinity;
+    } else if (meta?.invalidated) {
       // shown as nothing until fetched again
     } else if (hasOwn(endpoints, key)) {
       data = endpoints[key];
