@@ -3,18 +3,19 @@
  * a schema instance carry their own steps; the shorthands `[S]` and `{ member: S }` get an
  * ArraySchema or ObjectSchema made once per shorthand object.
  */
-import { ArraySchema, shorthandMember } from './array.js';
+import { ArraySchema, checkShorthand } from './array.js';
 import { ObjectSchema } from './object.js';
 import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
 import type { EntityClass, Schema, SchemaInstance } from './types.js';
 
 /** The steps of a shorthand, made once per shorthand object. */
-const shorthand = once((schema: object): SchemaInstance =>
-  Array.isArray(schema)
-    ? new ArraySchema(shorthandMember(schema) as Schema, true)
-    : new ObjectSchema(schema as Record<string, unknown>),
-);
+const shorthand = once((schema: object): SchemaInstance => {
+  if (!Array.isArray(schema)) return new ObjectSchema(schema as Record<string, unknown>);
+  if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production')
+    checkShorthand(schema);
+  return new ArraySchema(schema[0] as Schema, true);
+});
 
 /**
  * How a field type (`Date`, a class with `fromJSON`, a function) is read: set when
