@@ -37,11 +37,14 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
         `schema.Union needs at least one entity type${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
     }
-    for (const name of names) {
-      if (!isEntityClass(schemas[name])) {
-        throw new TypeError(
-          `schema.Union member "${name}" must be an Entity class${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
-        );
+    // A check of the programmer's own misuse: development only.
+    if ((typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production') {
+      for (const name of names) {
+        if (!isEntityClass(schemas[name])) {
+          throw new TypeError(
+            `schema.Union member "${name}" must be an Entity class: a schema.Object (or other schema) is not supported, since a Union refers to one stored entity`,
+          );
+        }
       }
     }
     this.key = names.map((name) => schemas[name]!.key).join('|');
