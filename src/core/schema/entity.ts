@@ -24,7 +24,9 @@ function fieldsOf(entity: abstract new () => Entity): string {
 export function pkProblem(id: unknown): string | undefined {
   if (id === undefined || id === null || id === '' || id === 'undefined') return 'no pk()';
   if (typeof id === 'number') return Number.isFinite(id) ? undefined : 'no pk()';
-  if (typeof id !== 'string') return `a pk() that is ${kindOf(id)}, not a string or number`;
+  if (typeof id !== 'string') {
+    return `a pk() that is ${kindOf(id)}${(typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' ? ', not a string or number' : ''}`;
+  }
   return undefined;
 }
 
