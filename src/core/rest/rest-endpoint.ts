@@ -381,8 +381,12 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
       const signal = anySignal(request.signal, request.deadline);
       if (signal) init.signal = signal;
       const response = await this.fetchResponse(request.url, init, context);
-      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside.
-      if (typeof response != 'object' || !response) {
+      // A stub or wrapper of fetch that gives no Response is said so, not as a crash inside (a
+      // check of the app's own fetch: development only).
+      if (
+        (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production' &&
+        (typeof response != 'object' || !response)
+      ) {
         throw new TypeError(
           `fetch gave ${response === null ? 'null' : typeof response}, not a Response.`,
         );
