@@ -13,14 +13,14 @@ import { countTimers, defaultTimers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
 import { isEndpoint } from '../protocol/is-endpoint.js';
 import { DEFAULT_DATA_EXPIRY, restoreState } from '../store/state.js';
-import { storeKey } from '../protocol/store-key.js';
-import { Store } from '../store/store.js';
 import { Records } from './records.js';
+import { Store } from '../store/store.js';
+import { storeKey } from '../protocol/store-key.js';
 import { FETCH, IF_STALE, REFETCH, REVALIDATE } from './request.js';
-import { attachManagers } from './manager.js';
 import { ControllerEvents } from './events.js';
-import { Requests } from './requests.js';
 import { ResponseObserver } from './response-observer.js';
+import { Requests } from './requests.js';
+import { attachManagers } from './manager.js';
 import type { EntityClass } from '../schema/types.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
 import type {
