@@ -7,20 +7,20 @@
  * read-only `store`. It touches no DOM: fetch, the clock and timers come in through options.
  */
 // Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
-import { MemoCache } from '../normalize/memo-cache.js';
+import { isEndpoint } from '../protocol/is-endpoint.js';
 import { invalidating } from '../schema/invalidate.js';
+import { Store } from '../store/store.js';
+import { DEFAULT_DATA_EXPIRY, restoreState } from '../store/state.js';
+import { FETCH, IF_STALE, REFETCH, REVALIDATE } from './request.js';
 import { countTimers, defaultTimers } from '../env/timers.js';
 import { checkOptions } from '../protocol/check-options.js';
-import { isEndpoint } from '../protocol/is-endpoint.js';
-import { DEFAULT_DATA_EXPIRY, restoreState } from '../store/state.js';
 import { storeKey } from '../protocol/store-key.js';
-import { Store } from '../store/store.js';
-import { Records } from './records.js';
-import { FETCH, IF_STALE, REFETCH, REVALIDATE } from './request.js';
-import { attachManagers } from './manager.js';
 import { ControllerEvents } from './events.js';
-import { Requests } from './requests.js';
+import { MemoCache } from '../normalize/memo-cache.js';
 import { ResponseObserver } from './response-observer.js';
+import { Records } from './records.js';
+import { Requests } from './requests.js';
+import { attachManagers } from './manager.js';
 import type { EntityClass } from '../schema/types.js';
 import type { CountedTimers, Timers } from '../env/timers.js';
 import type {

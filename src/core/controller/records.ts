@@ -59,14 +59,19 @@ export const idle = (record: KeyRecord): boolean => record.subscribers + record.
 export class Records extends Map<string, KeyRecord> {
   #lastStamp = -Infinity;
   /** The held reads listened to (`Held.subscribe`), and their listeners. */
-  readonly readers = new Map<Holding, Set<(read?: ResponseInfo) => void>>();
+  readonly readers: Map<Holding, Set<(read?: ResponseInfo) => void>>;
+  readonly store: Store;
+  readonly memo: MemoCache;
+  readonly now: () => number;
 
-  constructor(
-    readonly store: Store,
-    readonly memo: MemoCache,
-    readonly now: () => number,
-  ) {
+  // Set here, not as parameter properties: those move every field's initializer into the
+  // constructor too, in longer code.
+  constructor(store: Store, memo: MemoCache, now: () => number) {
     super();
+    this.store = store;
+    this.memo = memo;
+    this.now = now;
+    this.readers = new Map();
   }
 
   /** What `getResponse` says of `endpoint(...args)`, whose store key is `key`. */

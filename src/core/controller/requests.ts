@@ -38,7 +38,9 @@ export class Requests {
   /** Requests in flight by id, oldest first; an optimistic entry's id is its request's. */
   readonly #running = new Map<number, Request>();
   /** Set by `dispose()`: no retry starts, and every wait between attempts ends. */
-  disposed = false;
+  // Set in the constructor: an initialized public field (assignment semantics) would move every
+  // private field's initializer into the constructor too, in longer code.
+  disposed: boolean;
   /**
    * The last number handed out: every request, `setResponse` and invalidation takes the next, so
    * outcomes order whatever the clock's resolution.
@@ -57,6 +59,7 @@ export class Requests {
     records: Records,
     { fetch, retry = DEFAULT_RETRY }: ControllerOptions,
   ) {
+    this.disposed = false;
     this.#controller = controller;
     this.#records = records;
     this.#context = { ...(fetch && { fetch }), timers: controller.timers };

@@ -41,9 +41,9 @@ export const gcManager = (gcTime: number): Manager => ({
       const { committed, visible, optimisticReads } = controller.store;
       const now = controller.now();
       const marks = new EntityMarks();
-      /** Marks what `value` (stored for `schema`) references, `args` its read's. */
-      const mark = (schema: unknown, value: unknown, state: StoreState, args: readonly unknown[]) =>
-        visitEntities(schema, value, state.entities, args, (key, pk) => marks.add(key, pk));
+      /** Marks what `value` (stored for `schema`) references (the walk reads no args). */
+      const mark = (schema: unknown, value: unknown, state: StoreState) =>
+        visitEntities(schema, value, state.entities, [], (key, pk) => marks.add(key, pk));
       const stored = new Set(storedKeys(committed));
       const keys: string[] = [];
       let next = Infinity;
@@ -59,23 +59,23 @@ export const gcManager = (gcTime: number): Manager => ({
           }
           next = Math.min(next, due);
         }
-        const args = shown && storeArgs(shown.endpoint, shown.args);
         if (hasOwn(committed.endpoints, key)) {
           // A response restored and never read since: its schema is unknown.
-          if (shown) mark(shown.endpoint.schema, committed.endpoints[key], committed, args!);
+          if (shown) mark(shown.endpoint.schema, committed.endpoints[key], committed);
           else known = false;
         } else if (held && shown) {
           // A read of one entity served from the store (no response of its own): keep it (the
           // walk of an entity by its pk reads, and so marks, the entity itself first).
-          const found = storedEntityOf(shown.endpoint.schema, args!);
-          if (found) mark(found.entity, found.pk, committed, args!);
+          const found = storedEntityOf(
+            shown.endpoint.schema,
+            storeArgs(shown.endpoint, shown.args),
+          );
+          if (found) mark(found.entity, found.pk, committed);
         }
       }
       // What pending optimistic updates show: a request in flight owns each.
-      for (const { endpoint, args, key } of controller.inFlight()) {
-        if (hasOwn(visible.endpoints, key)) {
-          mark(endpoint.schema, visible.endpoints[key], visible, storeArgs(endpoint, args));
-        }
+      for (const { endpoint, key } of controller.inFlight()) {
+        if (hasOwn(visible.endpoints, key)) mark(endpoint.schema, visible.endpoints[key], visible);
       }
       const entities: [string, string][] = [];
       if (known) {

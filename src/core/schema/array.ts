@@ -12,10 +12,6 @@ import type {
 import { kindOf } from '../util/describe.js';
 import { isRecord } from './is.js';
 
-function DEV(): boolean {
-  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
-}
-
 /**
  * A list of values of one schema: `new schema.Array(Todo)`, or the shorthand `[Todo]`.
  * INVALID entities are left out when it is read. `schema.Array` also leaves out null and
@@ -79,16 +75,16 @@ export class ArraySchema<S extends Schema = Schema> implements SchemaInstance {
 }
 
 /**
- * The member schema of the shorthand `[S]`. `[]` has none: it is a default value, whose value
- * passes through as the response has it. More than one member is a mistake in the schema.
+ * Refuses a shorthand `[S]` of more than one member, a mistake in the schema (a check of the
+ * programmer's own misuse: called in development only). Its member is `schema[0]`; `[]` has
+ * none: it is a default value, whose value passes through as the response has it.
  */
-export function shorthandMember(schema: readonly unknown[]): unknown {
+export function checkShorthand(schema: readonly unknown[]): void {
   if (schema.length > 1) {
     throw new TypeError(
-      `An array schema takes one member schema, got ${schema.length}${DEV() ? ': for several types use new schema.Union(...)' : ''}`,
+      `An array schema takes one member schema, got ${schema.length}: for several types use new schema.Union(...)`,
     );
   }
-  return schema[0];
 }
 
 /** The members that are not null or undefined. */

@@ -163,10 +163,9 @@ export class Collection<S extends readonly [Schema] = readonly [Schema]> impleme
       );
     }
     const entityKey = (schema[0] as { key?: unknown } | undefined)?.key;
-    if (key === undefined && typeof entityKey !== 'string') {
-      throw new TypeError(
-        `schema.Collection needs a key option${DEV() ? ' when its members are not entities' : ''}`,
-      );
+    // A check of the programmer's own misuse: development only.
+    if (DEV() && key === undefined && typeof entityKey !== 'string') {
+      throw new TypeError('schema.Collection needs a key option when its members are not entities');
     }
     this.key = key ?? `[${entityKey}]`;
     this.nestKey = nestKey;

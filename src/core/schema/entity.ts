@@ -28,7 +28,9 @@ function fieldsOf(entity: abstract new () => Entity): string {
 export function pkProblem(id: unknown): string | undefined {
   if (id === undefined || id === null || id === '' || id === 'undefined') return 'no pk()';
   if (typeof id === 'number') return Number.isFinite(id) ? undefined : 'no pk()';
-  if (typeof id !== 'string') return `a pk() that is ${kindOf(id)}, not a string or number`;
+  if (typeof id !== 'string') {
+    return `a pk() that is ${kindOf(id)}${DEV() ? ', not a string or number' : ''}`;
+  }
   return undefined;
 }
 

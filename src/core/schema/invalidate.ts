@@ -41,9 +41,10 @@ export class Invalidate<
 > implements SchemaInstance {
   declare readonly _denormalized?: Denormalize<E>;
   constructor(readonly entity: E) {
-    if (!holdsEntity(entity)) {
+    // A check of the programmer's own misuse: development only.
+    if (DEV() && !holdsEntity(entity)) {
       throw new TypeError(
-        `schema.Invalidate takes an Entity class or schema.Union${DEV() ? ', e.g. new schema.Invalidate(Todo)' : ''}: got ${kindOf(entity)}`,
+        `schema.Invalidate takes an Entity class or schema.Union, e.g. new schema.Invalidate(Todo): got ${kindOf(entity)}`,
       );
     }
   }

@@ -72,8 +72,8 @@ export function withCollection(
 
 /**
  * The schema of `getPage`: the Collection in `schema` (at any depth) appending each page to the
- * list fetched without `field`, never repeating a member. Throws "Missing Collection" when the
- * schema holds none.
+ * list fetched without `field`, never repeating a member. In development it throws "Missing
+ * Collection" when the schema holds none (in production that getPage has no schema).
  * @example pageSchema({ results: list, total: 0 }, 'page', 'Todo.getList')
  */
 export function pageSchema(schema: unknown, field: string, name: string): unknown {
@@ -83,9 +83,10 @@ export function pageSchema(schema: unknown, field: string, name: string): unknow
       paginatedFilter((params: Record<string, unknown>) => removeCursor(params, field)),
     ),
   );
-  if (paged === undefined) {
+  // A check of the programmer's own misuse: development only.
+  if (DEV() && paged === undefined) {
     throw new TypeError(
-      `Missing Collection: ${name}.getPage${DEV() ? ' appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).' : ''}`,
+      `Missing Collection: ${name}.getPage appends pages to a schema.Collection, and its schema has none. Use new schema.Collection([Entity]) (alone or as a member, e.g. { results: collection }).`,
     );
   }
   return paged;

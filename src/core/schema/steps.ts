@@ -3,7 +3,7 @@
  * a schema instance carry their own steps; the shorthands `[S]` and `{ member: S }` get an
  * ArraySchema or ObjectSchema made once per shorthand object.
  */
-import { ArraySchema, shorthandMember } from './array.js';
+import { ArraySchema, checkShorthand } from './array.js';
 import { ObjectSchema } from './object.js';
 import { isEntityClass, isObject, isSchemaInstance } from './is.js';
 import { once } from '../util/own.js';
@@ -14,11 +14,11 @@ function DEV(): boolean {
 }
 
 /** The steps of a shorthand, made once per shorthand object. */
-const shorthand = once((schema: object): SchemaInstance =>
-  Array.isArray(schema)
-    ? new ArraySchema(shorthandMember(schema) as Schema, true)
-    : new ObjectSchema(schema as Record<string, unknown>),
-);
+const shorthand = once((schema: object): SchemaInstance => {
+  if (!Array.isArray(schema)) return new ObjectSchema(schema as Record<string, unknown>);
+  if (DEV()) checkShorthand(schema);
+  return new ArraySchema(schema[0] as Schema, true);
+});
 
 /**
  * How a field type (`Date`, a class with `fromJSON`, a function) is read: set when

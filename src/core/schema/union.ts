@@ -41,11 +41,14 @@ export class UnionSchema<C extends Choices = Choices> implements SchemaInstance 
         `schema.Union needs at least one entity type${DEV() ? ', e.g. new schema.Union({ user: User, group: Group }, "type")' : ''}`,
       );
     }
-    for (const name of names) {
-      if (!isEntityClass(schemas[name])) {
-        throw new TypeError(
-          `schema.Union member "${name}" must be an Entity class${DEV() ? ': a schema.Object (or other schema) is not supported, since a Union refers to one stored entity' : ''}`,
-        );
+    // A check of the programmer's own misuse: development only.
+    if (DEV()) {
+      for (const name of names) {
+        if (!isEntityClass(schemas[name])) {
+          throw new TypeError(
+            `schema.Union member "${name}" must be an Entity class: a schema.Object (or other schema) is not supported, since a Union refers to one stored entity`,
+          );
+        }
       }
     }
     this.key = names.map((name) => schemas[name]!.key).join('|');

@@ -5,8 +5,8 @@
  * state with the updates replayed over copies it keeps between writes.
  */
 // Values first, in the order that packs a bundle best (see src/core/index.ts); types after.
-import { reduce } from './reducer.js';
 import { OptimisticView } from './optimistic.js';
+import { reduce } from './reducer.js';
 import { Subscribable, tellEach } from '../env/subscribable.js';
 import type { EntityMarks } from './entity-marks.js';
 import type { MemoCache } from '../normalize/memo-cache.js';
