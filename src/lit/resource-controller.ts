@@ -67,7 +67,7 @@ export class ResourceController<
   readonly #options: ReadOptions<Resolved<E>, T> | undefined;
   /** The reader, for the Controller the nearest provider gave; none before one answered. */
   #observer: ResponseObserver<E, T> | undefined;
-  /** The host read `previous` or `refreshing`: a change of those renders it again too. */
+  /** The host read `refreshing`: a change of it renders the host again too. */
   #tracks: boolean | undefined;
   #unsubscribe: (() => void) | undefined;
   /**
@@ -137,18 +137,13 @@ export class ResourceController<
    * while the read of the current args has nothing to show yet): a page dims it.
    */
   get previous(): boolean {
-    return !!this.#tracked()?.previous;
+    return !!this.#current()?.previous;
   }
 
   /** True while a value is shown and a request of this read is in flight (refetch, poll…). */
   get refreshing(): boolean {
-    return !!this.#tracked()?.refreshing;
-  }
-
-  /** The result, for a host that shows more of it than its status, value and error. */
-  #tracked() {
     this.#tracks = true;
-    return this.#current();
+    return !!this.#current()?.refreshing;
   }
 
   /** Why the read failed (also set when stale data is shown but refreshing it failed). */
@@ -259,13 +254,14 @@ export class ResourceController<
    * these changed. A subclass that shows more of the read adds it.
    */
   protected shown(): readonly unknown[] {
-    const result = this.#tracks && this.#current();
+    // `previous` changes only with a view that keeps data; `refreshing` at every request, so it
+    // counts once the host has read it.
     return [
       this.status,
       this.value,
       this.error,
-      result && result.previous,
-      result && result.refreshing,
+      this.previous,
+      this.#tracks && this.#current()?.refreshing,
     ];
   }
 
