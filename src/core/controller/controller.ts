@@ -34,7 +34,6 @@ import type { Action } from '../store/actions.js';
 import type { StoreState } from '../store/state.js';
 import type { StoreChange, StoreView } from '../store/store.js';
 import type { ControllerOptions, ControllerStats, InFlightRequest, ReadRecord } from './types.js';
-import type { Holding } from './records.js';
 
 function DEV(): boolean {
   return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
@@ -65,7 +64,6 @@ export class Controller implements ControllerLike {
   /** Every request, from start to settle. */
   readonly #requests: Requests;
   readonly #detach: (() => void)[];
-  #subscriptions = 0;
   /** What `online()` / `offline()` said last: the one record of it (see `isOnline`). */
   #online = true;
 
@@ -78,10 +76,10 @@ export class Controller implements ControllerLike {
     }
     const memo = new MemoCache();
     this.#store = new Store(restoreState(options.initialState), memo, this.#now);
-    this.#records = new Records(this.#store, memo, this.#now);
+    this.#records = new Records(this.#store, memo, this.#now, this.events);
     // Readers first: they hear of a change before any other listener.
     this.#store.subscribe(() => this.#records.tell());
-    this.#requests = new Requests(this, this.#records, options);
+    this.#records.requests = this.#requests = new Requests(this, this.#records, options);
     this.#records.used(this.#store.committed);
     this.#detach = attachManagers(this, options);
   }
@@ -195,21 +193,7 @@ export class Controller implements ControllerLike {
    * const stop = held.subscribe(() => render(held.read()));
    */
   hold<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): Held<E> {
-    const key = storeKey(endpoint, args);
-    const held: Held<E> & Holding = {
-      key,
-      endpoint,
-      // What the holder saw: a change is told to its listeners only when it reads differently.
-      read: () =>
-        (held.last = this.#records.response(key, endpoint, args)) as ResponseInfo<Resolved<E>>,
-      args,
-      flying: false,
-      fetching: () => (held.flying = !!this.#records.get(key)?.inFlight),
-      fetchIfStale: () =>
-        this.#requests.run(endpoint, args, IF_STALE, key) as Promise<Resolved<E>> | undefined,
-      subscribe: (listener) => this.#subscribe(key, endpoint, args, held, listener as never),
-    };
-    return held;
+    return this.#records.hold(storeKey(endpoint, args), endpoint, args) as Held<E>;
   }
 
   /**
@@ -357,44 +341,10 @@ export class Controller implements ControllerLike {
    * unsubscribe();
    */
   subscribe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): () => void {
-    return this.#subscribe(storeKey(endpoint, args), endpoint, args);
+    return this.#records.subscribe(storeKey(endpoint, args), endpoint, args);
   }
 
   /** A subscription to `key`; with `held`, `listener` also hears of each change to its read. */
-  #subscribe(
-    key: string,
-    endpoint: EndpointLike,
-    args: readonly unknown[],
-    held?: Holding,
-    listener?: (read?: ResponseInfo) => void,
-  ): () => void {
-    const unlisten = held && this.#records.listen(held, listener!);
-    const record = this.#records.of(key);
-    record.shown = { endpoint, args };
-    const count = (delta: 1 | -1) => {
-      this.#subscriptions += delta;
-      record.subscribers += delta;
-      this.events.emit({
-        type: 'subscription',
-        phase: delta > 0 ? 'add' : 'remove',
-        endpoint,
-        args,
-        key,
-        count: record.subscribers,
-      });
-    };
-    count(1);
-    let active = true;
-    return () => {
-      if (!active) return;
-      active = false;
-      unlisten?.();
-      count(-1);
-      this.#records.left(record);
-      // Checked a microtask later: an element moved in the DOM leaves and comes back at once.
-      queueMicrotask(() => record.subscribers || this.#requests.release(key));
-    };
-  }
 
   /**
    * Whether the network is there, as `online()` and `offline()` said last: true until `offline()`
@@ -461,7 +411,7 @@ export class Controller implements ControllerLike {
    */
   stats(): ControllerStats {
     return {
-      subscriptions: this.#subscriptions,
+      subscriptions: this.#records.subscriptions,
       timers: this.#timers.pending,
       // The store's listeners but the Controller's own, and each reader of a held read.
       listeners: this.#store.size - 1 + this.#records.readers.size,

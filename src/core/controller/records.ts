@@ -8,9 +8,12 @@ import { entry, getOwn } from '../util/own.js';
 import { readResponse, sameResponse } from '../store/read-response.js';
 import { storedKeys } from '../store/state.js';
 import { tellEach } from '../env/subscribable.js';
-import type { EndpointLike, ResponseInfo } from '../protocol/types.js';
+import type { EndpointLike, Held, ResponseInfo } from '../protocol/types.js';
+import { IF_STALE } from './request.js';
 import type { MemoCache } from '../normalize/memo-cache.js';
 import type { Store } from '../store/store.js';
+import type { ControllerEvents } from './events.js';
+import type { Requests } from './requests.js';
 import type { Action } from '../store/actions.js';
 import type { ReadRecord } from './types.js';
 import type { StoreState } from '../store/state.js';
@@ -63,14 +66,21 @@ export class Records extends Map<string, KeyRecord> {
   readonly store: Store;
   readonly memo: MemoCache;
   readonly now: () => number;
+  readonly events: ControllerEvents;
+  /** `subscribe()` calls not ended, of every key. */
+  subscriptions: number;
+  /** The Controller's requests (set by it): what a held read fetches with, and releases. */
+  requests!: Requests;
 
   // Set here, not as parameter properties: those move every field's initializer into the
   // constructor too, in longer code.
-  constructor(store: Store, memo: MemoCache, now: () => number) {
+  constructor(store: Store, memo: MemoCache, now: () => number, events: ControllerEvents) {
     super();
     this.store = store;
     this.memo = memo;
     this.now = now;
+    this.events = events;
+    this.subscriptions = 0;
     this.readers = new Map();
   }
 
@@ -82,12 +92,59 @@ export class Records extends Map<string, KeyRecord> {
     );
   }
 
-  /** `listener` hears of `held` after each change that changed it, until the result is called. */
-  listen(held: Holding, listener: (read?: ResponseInfo) => void): () => void {
-    const listeners = entry(this.readers, held, Set).add(listener);
+  /** `controller.hold`: the read of `key`, held (see `Held`). */
+  hold(key: string, endpoint: EndpointLike, args: readonly unknown[]): Held & Holding {
+    const held: Held & Holding = {
+      key,
+      endpoint,
+      args,
+      // What the holder saw: a change is told to its listeners only when it reads differently.
+      read: () => (held.last = this.response(key, endpoint, args)),
+      flying: false,
+      fetching: () => (held.flying = !!this.get(key)?.inFlight),
+      fetchIfStale: () => this.requests.run(endpoint, args, IF_STALE, key),
+      subscribe: (listener) => this.subscribe(key, endpoint, args, held, listener),
+    };
+    return held;
+  }
+
+  /**
+   * An interest in `key` (`controller.subscribe`) until the function it returns is called; with
+   * `held`, `listener` also hears of each change of the held read (see `tell`). The last one to
+   * leave lets GC count from then, and a microtask later (an element moved in the DOM leaves and
+   * comes back at once) the key's reads nobody awaits are released.
+   */
+  subscribe(
+    key: string,
+    endpoint: EndpointLike,
+    args: readonly unknown[],
+    held?: Holding,
+    listener?: (read?: ResponseInfo) => void,
+  ): () => void {
+    const listeners = held && entry(this.readers, held, Set).add(listener!);
+    const record = this.of(key);
+    record.shown = { endpoint, args };
+    const count = (delta: 1 | -1) => {
+      this.subscriptions += delta;
+      record.subscribers += delta;
+      this.events.emit({
+        type: 'subscription',
+        phase: delta > 0 ? 'add' : 'remove',
+        endpoint,
+        args,
+        key,
+        count: record.subscribers,
+      });
+    };
+    count(1);
+    let active = true;
     return () => {
-      listeners.delete(listener);
-      if (!listeners.size) this.readers.delete(held);
+      if (!active) return;
+      active = false;
+      if (listeners?.delete(listener!) && !listeners.size) this.readers.delete(held!);
+      count(-1);
+      this.left(record);
+      queueMicrotask(() => record.subscribers || this.requests.release(key));
     };
   }
 

@@ -175,7 +175,7 @@ export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
   refetch(): Promise<void> {
     const held = this.#held;
     return held
-      ? this.#track(this.controller.fetch(held.endpoint, ...held.args))
+      ? this.#track(this.controller.fetch(held.endpoint, ...(held.args as Parameters<E>)))
       : Promise.resolve();
   }
 

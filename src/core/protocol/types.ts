@@ -151,7 +151,7 @@ export interface Held<E extends EndpointLike = EndpointLike> {
   /** `getResponse` of the read. */
   read(): ResponseInfo<Resolved<E>>;
   /** The args it was held with. */
-  readonly args: Parameters<E>;
+  readonly args: Readonly<Parameters<E>>;
   /** `fetchIfStale` of the read. */
   fetchIfStale(): Promise<Resolved<E>> | undefined;
   /** Whether a request of the read is in flight (the Controller tells listeners when it changes). */
