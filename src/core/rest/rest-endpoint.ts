@@ -510,16 +510,16 @@ export class RestEndpoint<const O extends RestGenerics = RestGenerics> {
     if (!text.trim()) return null;
     const contentType = response.headers.get('content-type') ?? '';
     const type = contentType.split(';')[0]!.trim().toLowerCase();
-    let why = `expected JSON${DEV() ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'} The body starts with `;
+    let why = `expected JSON${DEV() ? '; is the URL right, or does the server send the wrong Content-Type?' : '.'}`;
     if (!type || /[+/]json$/.test(type)) {
       if (!invalid) return value;
-      why = `the body is not valid JSON (${(invalid as Error).message}); it starts with `;
+      why = `not valid JSON (${(invalid as Error).message}).`;
     } else if (type == 'text/plain') return text;
     throw new ResponseFormatError({
       ...request,
       response,
       contentType,
-      reason: why + JSON.stringify(text.slice(0, 60)),
+      reason: `${why} The body starts with ${JSON.stringify(text.slice(0, 60))}`,
     });
   }
 
