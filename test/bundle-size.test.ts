@@ -82,12 +82,14 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
   });
 
   // follow.ts: lists that follow their filters, reached only through resource-elements/follow;
-  // query.ts: queries over the store, only through resource-elements/query.
+  // query.ts: queries over the store, only through resource-elements/query; views.ts:
+  // keepPrevious and select, only through resource-elements/views.
   for (const unused of [
     'src/core/schema/union.ts',
     'src/core/schema/values.ts',
     'src/core/follow.ts',
     'src/core/query.ts',
+    'src/core/views.ts',
   ]) {
     it(`leaves out ${unused}`, () => {
       assert.ok(
