@@ -8,6 +8,7 @@ import type {
   Resolved,
 } from '../core/index.js';
 import { PendingTasks } from './pending-task.js';
+import { missingProvider } from './provider-request.js';
 import { endpointOf, isServer, ProviderLink } from './provider-link.js';
 
 /** What a `ResourceController` shows: one of these three states. */
@@ -224,7 +225,7 @@ export class ResourceController<
     // missing provider an error.
     this.#check = setTimeout(() => {
       if (this.#link.bound) return;
-      this.#failure = { status: ResourceStatus.Error, error: this.#link.missing() } as never;
+      this.#failure = { status: ResourceStatus.Error, error: missingProvider(this.#host) } as never;
       this.#onResult();
     });
   }
