@@ -21,6 +21,7 @@ export default {
     'forms/index': 'src/forms/index.ts',
     'fields/index': 'src/fields/index.ts',
     'follow/index': 'src/follow/index.ts',
+    'elements/index': 'src/elements/index.ts',
     'views/index': 'src/views/index.ts',
     'query/index': 'src/query/index.ts',
     'managers/index': 'src/managers/index.ts',

@@ -1,4 +1,5 @@
 import type { EndpointLike, Resolved } from '../core/index.js';
+import { missingProvider } from './provider-request.js';
 import { endpointOf, ProviderLink } from './provider-link.js';
 import type { EndpointHook, ResourceHost } from './resource-controller.js';
 
@@ -86,7 +87,7 @@ export class MutationController<E extends EndpointLike> {
       // A connected host runs through the provider above it now, and has none when it was moved
       // out of every provider; one that left the page keeps the last (a save on leaving runs).
       const controller = link.bound || (!link.host.isConnected && link.last);
-      if (!controller) throw link.missing(' to run a mutation');
+      if (!controller) throw missingProvider(link.host, ' to run a mutation');
       promise = controller.fetch(endpointOf<E>(this.#source), ...args);
     } catch (error) {
       promise = Promise.reject(error);

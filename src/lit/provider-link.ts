@@ -1,21 +1,15 @@
 import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ContextConsumer, ContextRoot } from '@lit/context';
+import { ContextConsumer } from '@lit/context';
 import { isEndpoint } from '../core/index.js';
 import type { ControllerLike, EndpointLike } from '../core/index.js';
 import { controllerContext } from './controller-context.js';
-
-function DEV(): boolean {
-  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
-}
+import { watchLateProviders } from './provider-request.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
 // The controllers beside this link take isServer from here: one import statement in a bundle.
 export { isServer };
-
-// One ContextRoot per document, shared by every copy of this module, so a request is re-sent once.
-const ROOT = Symbol.for('resource-elements.context-root');
 
 /**
  * The endpoint of an endpoint-or-hook: a hook (a function without `key`) is called.
@@ -61,22 +55,10 @@ export class ProviderLink implements ReactiveController {
     });
   }
 
-  /** The error for a host that needed a Controller and found no provider. */
-  missing(doing = ''): Error {
-    return new Error(
-      `<${this.host.localName}> found no <resource-provider> above it${doing}${
-        DEV()
-          ? ': wrap it (or an ancestor) in <resource-provider>, or provide controllerContext to it'
-          : ''
-      }.`,
-    );
-  }
-
   hostConnected(): void {
     // A server render that calls connectedCallback stays a render.
     if (isServer) return;
-    const document = this.host.ownerDocument as Document & { [ROOT]?: ContextRoot };
-    if (!document[ROOT]) (document[ROOT] = new ContextRoot()).attach(document as never);
+    watchLateProviders(this.host.ownerDocument);
   }
 
   hostDisconnected(): void {

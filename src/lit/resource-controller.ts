@@ -8,7 +8,15 @@ import type {
   Resolved,
 } from '../core/index.js';
 import { PendingTasks } from './pending-task.js';
+import { missingProvider } from './provider-request.js';
 import { endpointOf, isServer, ProviderLink } from './provider-link.js';
+
+function DEV(): boolean {
+  return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
+}
+
+/** How long after connecting a host must have updated once before development builds warn. */
+const UPDATE_WARNING_MS = 1000;
 
 /** What a `ResourceController` shows: one of these three states. */
 export const ResourceStatus = ReadStatus;
@@ -224,9 +232,21 @@ export class ResourceController<
     // missing provider an error.
     this.#check = setTimeout(() => {
       if (this.#link.bound) return;
-      this.#failure = { status: ResourceStatus.Error, error: this.#link.missing() } as never;
+      this.#failure = { status: ResourceStatus.Error, error: missingProvider(this.#host) } as never;
       this.#onResult();
     });
+    // A hand-written host that never calls hostUpdate shows pending forever and sends nothing:
+    // say so. `#shown` is filled by the first hostUpdate.
+    if (DEV())
+      setTimeout(() => {
+        if (this.#connected && !this.#shown.length)
+          console.warn(
+            `<${this.#host.localName}> has a ResourceController, but its host has not called ` +
+              `hostUpdate() ${UPDATE_WARNING_MS} ms after connecting, so nothing is read: call ` +
+              "each controller's hostUpdate() before rendering, or extend " +
+              "ResourceHostMixin(HTMLElement) from 'resource-elements/elements'.",
+          );
+      }, UPDATE_WARNING_MS);
   }
 
   hostDisconnected(): void {
