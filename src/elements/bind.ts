@@ -7,7 +7,7 @@ import type { MutationStatus } from '../lit/mutation-controller.js';
 import type { ReadParams } from '../lit/resource-controller.js';
 
 /** What `bindRead` hands its callback: what an element shows of one read. */
-export interface ReadState<T> {
+export interface BoundReadState<T> {
   /** Pending until there is data to show; error when there is none and the read failed. */
   readonly status: ReadStatus;
   /** The data to show (what the `view` option made of it): present while `status` is `'complete'`. */
@@ -21,7 +21,7 @@ export interface ReadState<T> {
 /** A read bound to an element by `bindRead`. */
 export interface ReadBinding<E extends EndpointLike, T = Resolved<E>> {
   /** What the callback was last given. */
-  readonly state: ReadState<T>;
+  readonly state: BoundReadState<T>;
   /** Reads other params (`null` reads nothing); the callback hears of it if what it shows changed. */
   setArgs(params: ReadParams<E> | null): void;
   /** Fetches the read again, even when it is fresh; never rejects (a failure shows in `error`). */
@@ -89,7 +89,7 @@ function link(element: HTMLElement, onController: (controller: ControllerLike) =
   };
 }
 
-const same = (a: ReadState<unknown>, b: ReadState<unknown>) =>
+const same = (a: BoundReadState<unknown>, b: BoundReadState<unknown>) =>
   a.status === b.status && a.value === b.value && a.error === b.error && a.previous === b.previous;
 
 /**
@@ -116,14 +116,14 @@ export function bindRead<E extends EndpointLike, T = Resolved<E>>(
   element: HTMLElement,
   endpoint: E,
   params: ReadParams<E> | null,
-  callback: (state: ReadState<T>) => void,
+  callback: (state: BoundReadState<T>) => void,
   options?: ReadOptions<Resolved<E>, T>,
 ): ReadBinding<E, T> {
   let observer: ResponseObserver<E, T> | undefined;
   let stop: (() => void) | undefined;
   let missing: Error | undefined;
   let unbound = false;
-  let state: ReadState<T> = {
+  let state: BoundReadState<T> = {
     status: ReadStatus.Pending,
     value: undefined,
     error: undefined,
@@ -134,7 +134,7 @@ export function bindRead<E extends EndpointLike, T = Resolved<E>>(
   const show = () => {
     if (unbound) return;
     const result = observer?.result;
-    const next: ReadState<T> = missing
+    const next: BoundReadState<T> = missing
       ? { status: ReadStatus.Error, value: undefined, error: missing, previous: false }
       : {
           status: result?.status ?? ReadStatus.Pending,

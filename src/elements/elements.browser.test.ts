@@ -13,7 +13,7 @@ import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { Entity } from '../core/schema/entity.js';
 import { ResourceHostMixin, bindMutation, bindRead } from './index.js';
-import type { ReadState } from './index.js';
+import type { BoundReadState } from './index.js';
 
 class Todo extends Entity {
   id = '';
@@ -192,7 +192,7 @@ describe('bindRead', () => {
     const { server, controller } = setup();
     const element = plain();
     await mount(controller, element);
-    const states: ReadState<Todo>[] = [];
+    const states: BoundReadState<Todo>[] = [];
     const binding = bindRead(element, TodoResource.get, { id: '1' }, (s) => states.push(s));
     expect(states.map((s) => s.status)).to.deep.equal(['pending']);
     await settle();
@@ -217,7 +217,7 @@ describe('bindRead', () => {
 
   it('gives the error a ResourceController gives when no provider is above', async () => {
     const element = await fixture<HTMLElement>(html`<lonely-reader></lonely-reader>`);
-    const states: ReadState<Todo>[] = [];
+    const states: BoundReadState<Todo>[] = [];
     const stop = developing();
     try {
       bindRead(element, TodoResource.get, { id: '1' }, (s) => states.push(s));

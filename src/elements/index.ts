@@ -12,4 +12,4 @@
 export { ResourceHostMixin } from './resource-host.js';
 export type { ResourceHostElement } from './resource-host.js';
 export { bindMutation, bindRead } from './bind.js';
-export type { MutationBinding, MutationState, ReadBinding, ReadState } from './bind.js';
+export type { MutationBinding, MutationState, ReadBinding, BoundReadState } from './bind.js';

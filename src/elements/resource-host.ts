@@ -15,7 +15,9 @@ export interface ResourceHostElement extends ReactiveControllerHost {
    * microtask however many updates were requested: write the element's DOM here.
    */
   render(): void;
+  /** Tells each controller the element connected, then requests an update; call `super` first. */
   connectedCallback(): void;
+  /** Tells each controller the element left (its subscriptions end); call `super` first. */
   disconnectedCallback(): void;
 }
 
