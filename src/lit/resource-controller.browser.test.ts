@@ -2,8 +2,9 @@
 // sharing, re-render rule, subscriptions and leaks, aborts, moving elements, missing and late
 // providers.
 import { expect, fixture, html, aTimeout, nextFrame } from '@open-wc/testing';
-import { LitElement, render } from 'lit';
+import { LitElement } from 'lit';
 import './define-provider.js';
+import { mount, settle, text } from './test-utils/mount.js';
 import { ResourceProvider } from './resource-provider.js';
 import { ResourceController, ResourceStatus } from './resource-controller.js';
 import { defineReader, reader, textOf, until } from './test-utils/reader.js';
@@ -143,24 +144,6 @@ function watchPageErrors(): { seen: unknown[]; stop(): void } {
     },
   };
 }
-
-async function settle(): Promise<void> {
-  // Macrotasks: the endpoint builds its request before calling fetch, the response body is read,
-  // listeners request updates, and Lit renders in microtasks after them.
-  for (let i = 0; i < 4; i++) await aTimeout(0);
-}
-
-async function mount(controller: Controller, template: unknown): Promise<ResourceProvider> {
-  const provider = document.createElement('resource-provider');
-  provider.controller = controller;
-  render(template, provider);
-  const host = await fixture<HTMLDivElement>(html`<div></div>`);
-  host.append(provider);
-  await settle();
-  return provider;
-}
-
-const text = (el: Element) => el.textContent!.replace(/<!--.*?-->/g, '').trim();
 
 describe('ResourceController', () => {
   beforeEach(() => {

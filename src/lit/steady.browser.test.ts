@@ -1,10 +1,9 @@
 // A steady screen through ResourceController, in each engine: the keepPrevious view keeps the
 // last list while the read of new args loads (`previous`), `refreshing` shows a request in
 // flight under shown data, and a select view renders the host again only for a new result.
-import { expect, fixture, html, aTimeout } from '@open-wc/testing';
-import { LitElement, render } from 'lit';
-import './define-provider.js';
-import { ResourceProvider } from './resource-provider.js';
+import { expect, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { mount, settle, text } from './test-utils/mount.js';
 import { ResourceController } from './resource-controller.js';
 import { Controller } from '../core/controller/controller.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
@@ -62,22 +61,6 @@ class DoneCount extends LitElement {
   }
 }
 customElements.define('steady-done-count', DoneCount);
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 4; i++) await aTimeout(0);
-}
-
-async function mount(controller: Controller, template: unknown): Promise<ResourceProvider> {
-  const provider = document.createElement('resource-provider');
-  provider.controller = controller;
-  render(template, provider);
-  const host = await fixture<HTMLDivElement>(html`<div></div>`);
-  host.append(provider);
-  await settle();
-  return provider;
-}
-
-const text = (el: Element) => el.textContent!.replace(/<!--.*?-->/g, '').trim();
 
 describe('a steady screen through ResourceController', () => {
   it('keeps the last list on screen, marked previous and refreshing, while new args load', async () => {
