@@ -94,10 +94,10 @@ const same = (a: BoundReadState<unknown>, b: BoundReadState<unknown>) =>
 
 /**
  * Binds one read to an element, with no host and no framework: it finds the Controller of the
- * nearest `<resource-provider>` above `element`, reads `endpoint(params)` from it (fetching when
- * missing, stale or invalid), and calls `callback` with the state now and then only when the
- * status, value or error changed (a refetch that brings the same data calls nothing). With no
- * provider above the element by the end of the task, the state is the same error a
+ * nearest `<resource-provider>` above `element`, reads `endpoint(params)` from it (fetching as
+ * `ResourceController` does), and calls `callback` with the state now and then only when the
+ * status, value, error or `previous` changed (an answer that brings the same data calls nothing).
+ * With no provider above the element by the end of the task, the state is the same error a
  * `ResourceController` shows. Bind when the element connects; `unbind()` when it disconnects.
  *
  * @example
