@@ -11,19 +11,9 @@ import { hydrate } from './hydration.js';
 import { followFilters } from '../follow/index.js';
 import { failOnUnhandledRejection, setup } from './controller/test-utils/harness.js';
 import { flush } from './controller/test-utils/fake-fetch.js';
+import { UserTodo as Todo } from './controller/test-utils/entities.js';
 
 failOnUnhandledRejection();
-
-class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Todo';
-}
 
 /** The same todo under another key, in lists that do not follow: today's behaviour. */
 class PlainTodo extends Todo {

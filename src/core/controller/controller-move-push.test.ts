@@ -3,23 +3,12 @@
 // same entity arrive in.
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
-import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 import { flush } from './test-utils/fake-fetch.js';
+import { UserTodo as Todo } from './test-utils/entities.js';
 
 failOnUnhandledRejection();
-
-class Todo extends Entity {
-  id = 0;
-  userId = 0;
-  title = '';
-  completed = false;
-  pk() {
-    return String(this.id);
-  }
-  static override key = 'Todo';
-}
 
 const base = createResource({
   path: '/todos/:id',

@@ -65,3 +65,18 @@ export function todoEndpoints(options: { optimistic?: boolean; retry?: RetryOpti
     }),
   };
 }
+
+/**
+ * A todo with a number id and a user, as a createResource over `/todos/:id` with `userId` and
+ * `completed` filters stores it (the move and follow tests' lists are filtered by both).
+ */
+export class UserTodo extends Entity {
+  id = 0;
+  userId = 0;
+  title = '';
+  completed = false;
+  pk() {
+    return String(this.id);
+  }
+  static override key = 'Todo';
+}
