@@ -1,0 +1,464 @@
+// <resource-read> against the real Controller and a fake server answered by hand: reads named by
+// registerReads, params from attributes, the templates of each state filled by field path, rows
+// kept by pk, what is never written, the errors, and letting go on disconnect.
+import { expect, fixture, html, aTimeout } from '@open-wc/testing';
+import '../lit/define-provider.js';
+import { until } from '../lit/test-utils/reader.js';
+import { Controller } from '../core/controller/controller.js';
+import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { createResource } from '../core/rest/create-resource.js';
+import { Entity } from '../core/schema/entity.js';
+import { ResourceRead, registerReads } from './index.js';
+
+class Todo extends Entity {
+  id = '';
+  userId = 0;
+  title = '';
+  completed = false;
+  url = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+}
+
+const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
+
+/** A list read that fails at once (reads are otherwise tried three times). */
+const TodoOnce = TodoResource.getList.extend({ retry: 0 });
+
+registerReads({ todos: TodoResource.getList, todo: TodoResource.get, todosOnce: TodoOnce });
+
+let made: Controller[] = [];
+
+function setup() {
+  const server = new FakeServer();
+  const controller = new Controller({ fetch: server.fetch });
+  made.push(controller);
+  return { server, controller };
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 4; i++) await aTimeout(0);
+}
+
+/** `markup` in a provider of `controller`, in the page; its first <resource-read>. */
+async function mount(controller: Controller | undefined, markup: string): Promise<ResourceRead> {
+  const host = await fixture<HTMLDivElement>(html`<div></div>`);
+  if (controller) {
+    const provider = document.createElement('resource-provider');
+    provider.controller = controller;
+    provider.innerHTML = markup;
+    host.append(provider);
+  } else host.innerHTML = markup;
+  await settle();
+  return host.querySelector('resource-read')!;
+}
+
+/** Development mode while the test runs (see src/elements/elements.browser.test.ts). */
+function developing(): () => void {
+  const global = globalThis as { process?: unknown };
+  global.process = { env: { NODE_ENV: 'development' } };
+  return () => delete global.process;
+}
+
+/** Counts the element's resource-render events. */
+function renders(element: ResourceRead): { count: number; statuses: string[] } {
+  const seen = { count: 0, statuses: [] as string[] };
+  element.addEventListener('resource-render', (event) => {
+    seen.count++;
+    seen.statuses.push(event.detail.status);
+  });
+  return seen;
+}
+
+const LIST = `
+  <resource-read endpoint="todos" param-user-id="1">
+    <template data-for="pending"><p class="pending">Loading…</p></template>
+    <template data-for="error"><p role="alert" data-field="message"></p></template>
+    <template data-for="complete"><h2><span data-field="length"></span> todos</h2><ul data-items></ul></template>
+    <template data-for="item"><li><a data-field="title" data-field-href="url"></a><button data-field-data-id="id" data-field-hidden="completed">Done</button></li></template>
+    <template data-for="empty"><li class="empty">Nothing to do.</li></template>
+  </resource-read>`;
+
+const items = (element: Element) =>
+  [...element.querySelectorAll('li:not(.empty)')].map((li) => li.textContent);
+
+afterEach(() => {
+  for (const controller of made) controller.dispose();
+  made = [];
+});
+
+describe('<resource-read>', () => {
+  it('is defined by importing resource-elements/html', () => {
+    expect(customElements.get('resource-read')).to.equal(ResourceRead);
+  });
+
+  it('shows pending, then each item filled by field path, in the complete clone', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    expect(element.querySelector('.pending')?.textContent).to.equal('Loading…');
+    expect(element.status).to.equal('pending');
+    server.take('GET /todos?userId=1').respond(200, [
+      { id: '1', title: 'a', url: '/todos/1' },
+      { id: '2', title: 'b', url: '/todos/2', completed: true },
+    ]);
+    await until(() => expect(items(element)).to.deep.equal(['aDone', 'bDone']));
+    expect(element.querySelector('.pending')).to.equal(null);
+    expect(element.querySelector('h2')!.textContent).to.equal('2 todos');
+    // The rows are in the complete clone's [data-items] element.
+    expect(element.querySelectorAll('ul > li')).to.have.length(2);
+    const [first, second] = element.querySelectorAll('li');
+    expect(first!.querySelector('a')!.getAttribute('href')).to.equal('/todos/1');
+    expect(first!.querySelector('button')!.dataset.id).to.equal('1');
+    expect(first!.querySelector('button')!.hasAttribute('hidden')).to.equal(false);
+    expect(second!.querySelector('button')!.hasAttribute('hidden')).to.equal(true);
+    expect(element.status).to.equal('complete');
+    expect((element.value as Todo[]).map((todo) => todo.id)).to.deep.equal(['1', '2']);
+    expect(element.error).to.equal(undefined);
+  });
+
+  it('puts the rows in the element itself when no complete template marks a place', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todos"><template data-for="item"><p data-field="title"></p></template></resource-read>`,
+    );
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() => expect(element.querySelector(':scope > p')?.textContent).to.equal('a'));
+  });
+
+  it('fills the complete template from a single value', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todo" param-id="7">
+        <template data-for="complete"><h1 data-field="title"></h1><p data-field="author.name"></p></template>
+      </resource-read>`,
+    );
+    server.take('GET /todos/7').respond(200, { id: '7', title: 'Seven', author: { name: 'Ann' } });
+    await until(() => expect(element.querySelector('h1')?.textContent).to.equal('Seven'));
+    expect(element.querySelector('p')!.textContent).to.equal('Ann');
+  });
+
+  it('renders once per change of state, and fires resource-render each time', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    const seen = renders(element);
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() => expect(seen.statuses).to.deep.equal(['complete']));
+    const refetched = element.refetch();
+    await settle();
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', title: 'a' }]);
+    await refetched;
+    await settle();
+    expect(seen.count).to.equal(1);
+    controller.set(Todo, { id: '1', title: 'a2' });
+    await until(() => expect(items(element)).to.deep.equal(['a2Done']));
+    expect(seen.count).to.equal(2);
+  });
+
+  it('reads the param-* attributes, and reads again when they change', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    expect(server.calls.map((r) => r.url)).to.deep.equal(['/todos?userId=1']);
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() => expect(items(element)).to.deep.equal(['aDone']));
+    element.setAttribute('param-user-id', '2');
+    await until(() => expect(element.querySelector('.pending')).to.not.equal(null));
+    server.take('GET /todos?userId=2').respond(200, [{ id: '3', title: 'c' }]);
+    await until(() => expect(items(element)).to.deep.equal(['cDone']));
+    element.setAttribute('param-completed', 'false');
+    await settle();
+    server.take('GET /todos?userId=2&completed=false').respond(200, []);
+    await until(() => expect(element.querySelector('.empty')).to.not.equal(null));
+    // An attribute that is not a param changes nothing.
+    element.setAttribute('class', 'x');
+    await settle();
+    expect(server.calls).to.have.length(3);
+  });
+
+  it('reads another endpoint when its endpoint attribute changes', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todo" param-id="1"><template data-for="complete"><p data-field="title"></p></template></resource-read>`,
+    );
+    server.take('GET /todos/1').respond(200, { id: '1', title: 'one' });
+    await until(() => expect(element.textContent!.trim()).to.equal('one'));
+    element.removeAttribute('param-id');
+    element.setAttribute('endpoint', 'todos');
+    await settle();
+    server.take('GET /todos').respond(200, []);
+    await until(() => expect(element.value).to.deep.equal([]));
+    expect(controller.stats()).to.deep.include({ subscriptions: 1 });
+  });
+
+  it('shows the empty template for an empty list, in place of the rows', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    server.take('GET /todos?userId=1').respond(200, []);
+    await until(() => expect(element.querySelector('ul > .empty')).to.not.equal(null));
+    expect(element.querySelector('h2')!.textContent).to.equal('0 todos');
+    const pushed = controller.fetch(TodoResource.getList.push, { userId: 1, title: 'new' });
+    await settle();
+    server.take('POST /todos').respond(201, { id: '1', userId: 1, title: 'new' });
+    await pushed;
+    await until(() => expect(items(element)).to.deep.equal(['newDone']));
+    expect(element.querySelector('.empty')).to.equal(null);
+  });
+
+  it('keeps each row by pk: an edit fills its row in place, and focus stays', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    server.take('GET /todos?userId=1').respond(200, [
+      { id: '1', title: 'a' },
+      { id: '2', title: 'b' },
+      { id: '3', title: 'c' },
+    ]);
+    await until(() => expect(items(element)).to.have.length(3));
+    const [one, two, three] = element.querySelectorAll('li');
+    const button = two!.querySelector('button')!;
+    button.focus();
+    const list = element.querySelector('ul')!;
+    controller.set(Todo, { id: '2', title: 'b, edited' });
+    await until(() => expect(items(element)).to.deep.equal(['aDone', 'b, editedDone', 'cDone']));
+    const rows = element.querySelectorAll('li');
+    expect(rows[0]).to.equal(one);
+    expect(rows[1]).to.equal(two);
+    expect(rows[2]).to.equal(three);
+    expect(element.querySelector('ul')).to.equal(list);
+    expect(document.activeElement).to.equal(button);
+  });
+
+  it('adds, drops and moves rows without rebuilding the others', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todos"><template data-for="item"><p data-field="title"></p></template></resource-read>`,
+    );
+    server.take('GET /todos').respond(200, [
+      { id: '1', title: 'a' },
+      { id: '2', title: 'b' },
+      { id: '3', title: 'c' },
+    ]);
+    await until(() => expect(element.querySelectorAll('p')).to.have.length(3));
+    const [a, b, c] = element.querySelectorAll('p');
+    const added: Node[] = [];
+    const removed: Node[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const record of records) {
+        added.push(...record.addedNodes);
+        removed.push(...record.removedNodes);
+      }
+    });
+    watch.observe(element, { childList: true });
+    const refetched = element.refetch();
+    await settle();
+    server.take('GET /todos').respond(200, [
+      { id: '3', title: 'c' },
+      { id: '1', title: 'a' },
+      { id: '4', title: 'd' },
+    ]);
+    await refetched;
+    await until(() =>
+      expect([...element.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal([
+        'c',
+        'a',
+        'd',
+      ]),
+    );
+    watch.disconnect();
+    const [first, second] = element.querySelectorAll('p');
+    expect(first).to.equal(c);
+    expect(second).to.equal(a);
+    // b left, d came, a moved after c; c was not touched.
+    expect(removed.includes(b) && removed.includes(a) && !removed.includes(c)).to.equal(true);
+    expect(added.filter((node) => node.nodeType === Node.ELEMENT_NODE)).to.have.length(2);
+  });
+
+  it('shows the error template filled from the error, and its message without one', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST.replace('"todos"', '"todosOnce"'));
+    server.take('GET /todos?userId=1').respond(500, { message: 'Broken' });
+    await until(() => expect(element.status).to.equal('error'));
+    const alert = element.querySelector('[role=alert]')!;
+    expect(alert.textContent).to.equal((element.error as Error).message);
+    expect(alert.textContent).to.contain('GET /todos?userId=1').and.contain('Broken');
+
+    const bare = await mount(
+      controller,
+      `<resource-read endpoint="todosOnce" param-id="9"></resource-read>`,
+    );
+    await settle();
+    server.take('GET /todos?id=9').respond(500, { message: 'Down' });
+    await until(() => expect(bare.textContent).to.contain('Down'));
+    expect(bare.textContent).to.equal((bare.error as Error).message);
+  });
+
+  it('names itself and the unknown endpoint name, and reads once the name is registered', async () => {
+    const { server, controller } = setup();
+    const stop = developing();
+    let element: ResourceRead;
+    try {
+      element = await mount(
+        controller,
+        `<resource-read endpoint="later"><template data-for="complete"><p data-field="length"></p></template></resource-read>`,
+      );
+    } finally {
+      stop();
+    }
+    expect(element.status).to.equal('error');
+    expect((element.error as Error).message).to.match(
+      /^<resource-read> found no read registered as "later": register its endpoint with registerReads\(\{ "later": endpoint \}\) \(registered: todos, todo, .*\)\.$/,
+    );
+    expect(element.textContent).to.contain('found no read registered as "later"');
+    registerReads({ later: TodoResource.getList });
+    await settle();
+    server.take('GET /todos').respond(200, [{ id: '1' }]);
+    await until(() => expect(element.querySelector('p')?.textContent).to.equal('1'));
+  });
+
+  it('keeps the facts of the unknown name in production', async () => {
+    const element = await mount(
+      setup().controller,
+      `<resource-read endpoint="nowhere"></resource-read>`,
+    );
+    expect((element.error as Error).message).to.equal(
+      '<resource-read> found no read registered as "nowhere".',
+    );
+  });
+
+  it('waits for a name registered later in the same task, without an error', async () => {
+    const { server, controller } = setup();
+    const provider = document.createElement('resource-provider');
+    provider.controller = controller;
+    provider.innerHTML = '<resource-read endpoint="sameTask"></resource-read>';
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    host.append(provider);
+    const element = provider.querySelector('resource-read')!;
+    const seen = renders(element);
+    registerReads({ sameTask: TodoResource.getList });
+    await settle();
+    server.take('GET /todos').respond(200, []);
+    await until(() => expect(element.status).to.equal('complete'));
+    expect(seen.statuses).to.deep.equal(['pending', 'complete']);
+  });
+
+  it('gives the missing-provider error with no provider above', async () => {
+    const element = await mount(undefined, `<resource-read endpoint="todos"></resource-read>`);
+    expect(element.status).to.equal('error');
+    expect((element.error as Error).message).to.equal(
+      '<resource-read> found no <resource-provider> above it.',
+    );
+  });
+
+  it('lets go of its read when removed, and shows the same without a render when moved', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() => expect(items(element)).to.deep.equal(['aDone']));
+    const seen = renders(element);
+    const row = element.querySelector('li');
+    const provider = element.parentElement!;
+    provider.append(document.createElement('div'), element);
+    await settle();
+    expect(seen.count).to.equal(0);
+    expect(element.querySelector('li')).to.equal(row);
+    expect(controller.stats()).to.deep.include({ subscriptions: 1 });
+    element.remove();
+    await settle();
+    expect(controller.stats()).to.deep.include({ subscriptions: 0 });
+    element.setAttribute('param-user-id', '2');
+    await settle();
+    expect(server.calls).to.have.length(1);
+  });
+});
+
+describe('<resource-read> templates: what goes in and what never does', () => {
+  const one = (markup: string) =>
+    `<resource-read endpoint="todo" param-id="1"><template data-for="complete">${markup}</template></resource-read>`;
+
+  async function show(markup: string, todo: Record<string, unknown>) {
+    const { server, controller } = setup();
+    const element = await mount(controller, one(markup));
+    server.take('GET /todos/1').respond(200, { id: '1', ...todo });
+    await until(() => expect(element.status).to.equal('complete'));
+    return { element, controller };
+  }
+
+  it('writes values as text, never as markup', async () => {
+    const { element } = await show('<p data-field="title"></p>', {
+      title: '<img src=x onerror="window.__pwned=1">',
+    });
+    expect(element.querySelector('img')).to.equal(null);
+    expect(element.querySelector('p')!.textContent).to.equal(
+      '<img src=x onerror="window.__pwned=1">',
+    );
+  });
+
+  it('never writes an event handler or srcdoc, nor a javascript: URL', async () => {
+    const { element } = await show(
+      '<a data-field-onclick="title" data-field-ONMOUSEOVER="title" data-field-href="url" data-field-title="title"></a><iframe data-field-srcdoc="title"></iframe>',
+      { title: 'alert(1)', url: ' \tjava\nscript:alert(1)' },
+    );
+    const link = element.querySelector('a')!;
+    expect(link.hasAttribute('onclick')).to.equal(false);
+    expect(link.hasAttribute('onmouseover')).to.equal(false);
+    expect(link.hasAttribute('href')).to.equal(false);
+    expect(link.getAttribute('title')).to.equal('alert(1)');
+    expect(element.querySelector('iframe')!.hasAttribute('srcdoc')).to.equal(false);
+  });
+
+  it('sets a boolean attribute by truthiness where the element has it as a boolean', async () => {
+    const { element, controller } = await show(
+      '<button data-field-disabled="userId" data-field-data-done="completed" data-field-aria-pressed="completed"></button>',
+      { userId: 0, completed: false },
+    );
+    const button = element.querySelector('button')!;
+    expect(button.hasAttribute('disabled')).to.equal(false);
+    expect(button.hasAttribute('data-done')).to.equal(false);
+    expect(button.getAttribute('aria-pressed')).to.equal('false');
+    controller.set(Todo, { id: '1', userId: 3, completed: true });
+    await until(() => expect(button.getAttribute('disabled')).to.equal(''));
+    expect(button.getAttribute('data-done')).to.equal('');
+    expect(button.getAttribute('aria-pressed')).to.equal('true');
+  });
+
+  it('sets the live checked and value of a control the user changed', async () => {
+    const { element, controller } = await show(
+      '<input type="checkbox" data-field-checked="completed"><input data-field-value="title">',
+      { completed: false, title: 'a' },
+    );
+    const [box, input] = element.querySelectorAll('input');
+    box!.click();
+    input!.value = 'typed';
+    expect(box!.checked).to.equal(true);
+    controller.set(Todo, { id: '1', completed: true, title: 'b' });
+    await until(() => expect(box!.hasAttribute('checked')).to.equal(true));
+    controller.set(Todo, { id: '1', completed: false, title: 'b' });
+    await until(() => expect(box!.hasAttribute('checked')).to.equal(false));
+    expect(box!.checked).to.equal(false);
+    expect(input!.value).to.equal('b');
+  });
+});
+
+describe('registerReads in development', () => {
+  it('refuses what is not an endpoint, a mutation, and a second endpoint under a name', () => {
+    const stop = developing();
+    try {
+      expect(() => registerReads({ hook: (() => TodoResource.get) as never })).to.throw(
+        'registerReads: "hook" is not an endpoint',
+      );
+      expect(() => registerReads({ add: TodoResource.getList.push })).to.throw(
+        /^registerReads: "add" is .*, a mutation/,
+      );
+      expect(() => registerReads({ todos: TodoResource.get })).to.throw(
+        /^registerReads: "todos" is already registered for /,
+      );
+      registerReads({ todos: TodoResource.getList });
+    } finally {
+      stop();
+    }
+  });
+});
