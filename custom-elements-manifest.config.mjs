@@ -56,7 +56,7 @@ export function forShipping(manifest) {
 }
 
 export default {
-  globs: ['src/lit/**/*.ts', 'src/boundary/**/*.ts', 'src/devtools/**/*.ts'],
+  globs: ['src/lit/**/*.ts', 'src/boundary/**/*.ts', 'src/devtools/**/*.ts', 'src/html/**/*.ts'],
   // src/lit/index.ts only re-exports: the build folds it into dist/index.js, so it has no file.
   exclude: ['src/**/*.test*.ts', 'src/lit/test-utils/**', 'src/lit/index.ts'],
   litelement: true,

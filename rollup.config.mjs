@@ -22,6 +22,7 @@ export default {
     'fields/index': 'src/fields/index.ts',
     'follow/index': 'src/follow/index.ts',
     'elements/index': 'src/elements/index.ts',
+    'html/index': 'src/html/index.ts',
     'views/index': 'src/views/index.ts',
     'query/index': 'src/query/index.ts',
     'managers/index': 'src/managers/index.ts',

@@ -17,7 +17,12 @@ const definitions = manifest.modules.flatMap((module) =>
     .filter((entry) => entry.kind === 'custom-element-definition')
     .map((entry) => entry.name),
 );
-for (const tag of ['resource-provider', 'resource-boundary', 'resource-devtools']) {
+for (const tag of [
+  'resource-provider',
+  'resource-boundary',
+  'resource-devtools',
+  'resource-read',
+]) {
   assert.ok(definitions.includes(tag), `custom-elements.json defines <${tag}>`);
 }
 const named = manifest.modules.flatMap((module) => [
