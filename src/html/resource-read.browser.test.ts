@@ -7,6 +7,7 @@ import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
 import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/rest/create-resource.js';
+import { RestEndpoint } from '../core/rest/rest-endpoint.js';
 import { Entity } from '../core/schema/entity.js';
 import { ResourceRead, registerReads } from './index.js';
 
@@ -27,7 +28,15 @@ const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
 /** A list read that fails at once (reads are otherwise tried three times). */
 const TodoOnce = TodoResource.getList.extend({ retry: 0 });
 
-registerReads({ todos: TodoResource.getList, todo: TodoResource.get, todosOnce: TodoOnce });
+/** A plain array of todos (a Collection would list each todo once). */
+const todoArray = new RestEndpoint({ path: '/array', schema: [Todo] });
+
+registerReads({
+  todos: TodoResource.getList,
+  todo: TodoResource.get,
+  todosOnce: TodoOnce,
+  array: todoArray,
+});
 
 let made: Controller[] = [];
 
@@ -62,14 +71,23 @@ function developing(): () => void {
   return () => delete global.process;
 }
 
-/** Counts the element's resource-render events. */
+/** Counts the element's resource-render events, heard where they bubble to (its parent). */
 function renders(element: ResourceRead): { count: number; statuses: string[] } {
   const seen = { count: 0, statuses: [] as string[] };
-  element.addEventListener('resource-render', (event) => {
+  element.parentNode!.addEventListener('resource-render', (event) => {
+    if (event.target !== element) return;
     seen.count++;
-    seen.statuses.push(event.detail.status);
+    seen.statuses.push((event as HTMLElementEventMap['resource-render']).detail.status);
   });
   return seen;
+}
+
+/** Replaces console.warn while the test runs; returns what it was given. */
+function watchWarnings(): { seen: string[]; stop(): void } {
+  const seen: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => seen.push(args.join(' '));
+  return { seen, stop: () => (console.warn = warn) };
 }
 
 const LIST = `
@@ -277,6 +295,26 @@ describe('<resource-read>', () => {
     expect(added.filter((node) => node.nodeType === Node.ELEMENT_NODE)).to.have.length(2);
   });
 
+  it('shows an item listed twice twice', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="array"><template data-for="item"><p data-field="title"></p></template></resource-read>`,
+    );
+    server.take('GET /array').respond(200, [
+      { id: '1', title: 'a' },
+      { id: '1', title: 'a' },
+    ]);
+    await until(() => expect(element.querySelectorAll('p')).to.have.length(2));
+    controller.set(Todo, { id: '1', title: 'b' });
+    await until(() =>
+      expect([...element.querySelectorAll('p')].map((p) => p.textContent)).to.deep.equal([
+        'b',
+        'b',
+      ]),
+    );
+  });
+
   it('shows the error template filled from the error, and its message without one', async () => {
     const { server, controller } = setup();
     const element = await mount(controller, LIST.replace('"todos"', '"todosOnce"'));
@@ -425,7 +463,7 @@ describe('<resource-read> templates: what goes in and what never does', () => {
     expect(button.getAttribute('aria-pressed')).to.equal('true');
   });
 
-  it('sets the live checked and value of a control the user changed', async () => {
+  it('sets the live checked and value of a control when its field changed, only then', async () => {
     const { element, controller } = await show(
       '<input type="checkbox" data-field-checked="completed"><input data-field-value="title">',
       { completed: false, title: 'a' },
@@ -434,12 +472,69 @@ describe('<resource-read> templates: what goes in and what never does', () => {
     box!.click();
     input!.value = 'typed';
     expect(box!.checked).to.equal(true);
-    controller.set(Todo, { id: '1', completed: true, title: 'b' });
+    controller.set(Todo, { id: '1', completed: true, title: 'a' });
     await until(() => expect(box!.hasAttribute('checked')).to.equal(true));
+    // The title did not change: what the user typed stays.
+    expect(input!.value).to.equal('typed');
     controller.set(Todo, { id: '1', completed: false, title: 'b' });
     await until(() => expect(box!.hasAttribute('checked')).to.equal(false));
     expect(box!.checked).to.equal(false);
     expect(input!.value).to.equal('b');
+  });
+
+  it('leaves the text of a field that did not change as it was', async () => {
+    const { element, controller } = await show(
+      '<p data-field="title"></p><p data-field="userId"></p>',
+      {
+        title: 'a',
+        userId: 1,
+      },
+    );
+    const [title, user] = element.querySelectorAll('p');
+    const text = user!.firstChild;
+    controller.set(Todo, { id: '1', title: 'b', userId: 1 });
+    await until(() => expect(title!.textContent).to.equal('b'));
+    expect(user!.firstChild).to.equal(text);
+  });
+
+  it('warns in development of what it left out', async () => {
+    const warnings = watchWarnings();
+    const stop = developing();
+    try {
+      await show('<a data-field-onclick="title" data-field-href="url"></a>', {
+        title: 'x',
+        url: 'javascript:alert(1)',
+      });
+    } finally {
+      stop();
+      warnings.stop();
+    }
+    expect(warnings.seen).to.deep.equal([
+      'data-field-onclick="title" is left out: data never goes into an event handler or srcdoc.',
+      'data-field-href="url" gave a javascript: URL; the attribute is left out.',
+    ]);
+  });
+
+  it("gives an item template's own <resource-read> its params from the item", async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todos">
+        <template data-for="item"><section><resource-read endpoint="todo" data-field-param-id="id"><template data-for="complete"><h3 data-field="title"></h3></template></resource-read></section></template>
+      </resource-read>`,
+    );
+    server.take('GET /todos').respond(200, [
+      { id: '1', title: 'one' },
+      { id: '2', title: 'two' },
+    ]);
+    await until(() =>
+      expect([...element.querySelectorAll('h3')].map((h) => h.textContent)).to.deep.equal([
+        'one',
+        'two',
+      ]),
+    );
+    // Each todo is in the store already: the rows' reads send nothing.
+    expect(server.calls.map((r) => r.url)).to.deep.equal(['/todos']);
   });
 });
 
@@ -460,5 +555,26 @@ describe('registerReads in development', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('registerReads', () => {
+  it('keeps the first endpoint of a name in production', async () => {
+    registerReads({ todos: TodoResource.get });
+    const { server, controller } = setup();
+    await mount(controller, `<resource-read endpoint="todos"></resource-read>`);
+    expect(server.calls.map((r) => r.url)).to.deep.equal(['/todos']);
+  });
+
+  it('is one registry for every copy of the module on the page', async () => {
+    // A second copy: the same module at another URL, as a second bundle on the page would be.
+    const copy = (await import(new URL('./reads.ts?copy', import.meta.url).href)) as {
+      registerReads: typeof registerReads;
+    };
+    expect(copy.registerReads).to.not.equal(registerReads);
+    copy.registerReads({ fromCopy: TodoResource.get });
+    const { server, controller } = setup();
+    await mount(controller, `<resource-read endpoint="fromCopy" param-id="5"></resource-read>`);
+    expect(server.calls.map((r) => r.url)).to.deep.equal(['/todos/5']);
   });
 });
