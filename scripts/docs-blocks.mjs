@@ -1,5 +1,5 @@
 // The code blocks of README.md, CONTRIBUTING.md and docs/**/*.md, read as files: what
-// scripts/check-docs.mjs type-checks, what the first-app browser test serves, and what
+// scripts/check-docs.mjs type-checks, what the first-app and plain-recipe browser tests serve, and what
 // test/docs-blocks.test.mjs compares test/e2e/readme-examples.ts with.
 //
 // A block is one fenced block. Its first line may name the file it is (`// main.ts`,
@@ -103,11 +103,28 @@ export function folderOf(file) {
     .replace(/[^\w-]+/g, '_');
 }
 
-/** The first app of the README: its named blocks, by name (`index.html`, `main.ts`, …). */
-export function firstApp() {
+/** The named blocks of a Markdown file (not marked no-check), by name. */
+export function namedBlocks(file) {
   const files = {};
-  for (const block of blocksOf('README.md')) {
+  for (const block of blocksOf(file)) {
     if (block.name && !block.skip) files[block.name] = block.code;
   }
   return files;
+}
+
+/** The first app of the README: its named blocks, by name (`index.html`, `main.ts`, …). */
+export function firstApp() {
+  return namedBlocks('README.md');
+}
+
+/**
+ * The guide's plain-HTML recipe (docs/guide/without-lit.md, "Reads in plain HTML"): its blocks
+ * named `plain-…`, by name.
+ */
+export function plainRecipe() {
+  return Object.fromEntries(
+    Object.entries(namedBlocks(join('docs', 'guide', 'without-lit.md'))).filter(([name]) =>
+      name.startsWith('plain-'),
+    ),
+  );
 }
