@@ -225,6 +225,26 @@ describe('<resource-read>', () => {
     expect(controller.stats()).to.deep.include({ subscriptions: 1 });
   });
 
+  it('shows no rows for a single value read after a list, with no pending state between', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todos">
+        <template data-for="complete"><h2 data-field="title"></h2><ul data-items></ul></template>
+        <template data-for="item"><li data-field="title"></li></template>
+      </resource-read>`,
+    );
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() => expect(element.querySelectorAll('li')).to.have.length(1));
+    const seen = renders(element);
+    // Todo 1 is in the store: the read of it is complete at once.
+    element.setAttribute('endpoint', 'todo');
+    element.setAttribute('param-id', '1');
+    await until(() => expect(element.querySelector('h2')!.textContent).to.equal('a'));
+    expect(seen.statuses).to.deep.equal(['complete']);
+    expect(element.querySelectorAll('li')).to.have.length(0);
+  });
+
   it('shows the empty template for an empty list, in place of the rows', async () => {
     const { server, controller } = setup();
     const element = await mount(controller, LIST);

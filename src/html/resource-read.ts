@@ -250,14 +250,19 @@ export class ResourceRead extends HTMLElement {
       this.#message ??= this.appendChild(this.ownerDocument.createTextNode(''));
       this.#message.data = state.error instanceof Error ? state.error.message : String(state.error);
     }
-    if (state.status === ReadStatus.Complete && Array.isArray(state.value)) this.#list(state.value);
+    if (state.status === ReadStatus.Complete) {
+      this.#list(Array.isArray(state.value) ? state.value : undefined);
+    }
     this.dispatchEvent(new CustomEvent('resource-render', { detail: state, bubbles: true }));
   }
 
-  /** Shows `items`: each item's clone kept, filled again or made; the empty list's clone. */
-  #list(items: readonly unknown[]): void {
+  /**
+   * Shows `items`: each item's clone kept, filled again or made; the empty list's clone. No list
+   * (another read's value, shown with no pending state between) shows no rows.
+   */
+  #list(items: readonly unknown[] | undefined): void {
     const emptyTemplate = this.#template('empty');
-    if (items.length === 0 && emptyTemplate) {
+    if (items?.length === 0 && emptyTemplate) {
       this.#empty ??= this.#stamp(emptyTemplate, items, this.#container);
     } else {
       remove(this.#empty?.nodes);
@@ -267,7 +272,7 @@ export class ResourceRead extends HTMLElement {
     const kept = new Map<unknown, Row>();
     for (const row of this.#rows) if (!kept.has(row.key)) kept.set(row.key, row);
     const rows: Row[] = [];
-    for (const item of items) {
+    for (const item of items ?? []) {
       const key = keyOf(item);
       let row = kept.get(key);
       if (row) {
