@@ -478,6 +478,23 @@ describe('<resource-read> templates: what goes in and what never does', () => {
     expect(element.querySelector('iframe')!.hasAttribute('srcdoc')).to.equal(false);
   });
 
+  it('never fills a script, neither its text nor its src', async () => {
+    const page = window as { scripted?: boolean; loaded?: boolean };
+    const { element } = await show(
+      '<script data-field="title"></script><script data-field-src="url"></script>',
+      {
+        title: 'window.scripted = true',
+        url: 'data:text/javascript,window.loaded = true',
+      },
+    );
+    await settle();
+    expect(page.scripted).to.equal(undefined);
+    expect(page.loaded).to.equal(undefined);
+    const [text, source] = element.querySelectorAll('script');
+    expect(text!.textContent).to.equal('');
+    expect(source!.hasAttribute('src')).to.equal(false);
+  });
+
   it('sets a boolean attribute by truthiness where the element has it as a boolean', async () => {
     const { element, controller } = await show(
       '<button data-field-disabled="userId" data-field-data-done="completed" data-field-aria-pressed="completed"></button>',
@@ -540,7 +557,7 @@ describe('<resource-read> templates: what goes in and what never does', () => {
       warnings.stop();
     }
     expect(warnings.seen).to.deep.equal([
-      'data-field-onclick="title" is left out: data never goes into an event handler or srcdoc.',
+      'data-field-onclick="title" is left out: data never goes into a script, an event handler or srcdoc.',
       'data-field-href="url" gave a javascript: URL; the attribute is left out.',
     ]);
   });

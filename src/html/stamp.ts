@@ -30,8 +30,13 @@ const URLS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href']);
 /** Attributes whose element property is the live state, which the attribute only starts. */
 const LIVE = new Set(['value', 'checked', 'selected']);
 
-/** Event handlers run their value as code; `srcdoc` parses it as a document. Never filled. */
-const refused = (name: string) => /^on/i.test(name) || name.toLowerCase() === 'srcdoc';
+/**
+ * Never filled: a script's text and attributes (its text runs, its `src` loads code), event
+ * handlers (their value runs) and `srcdoc` (parsed as a document).
+ */
+const refused = (element: Element, attribute: string | null) =>
+  element.localName === 'script' ||
+  (attribute !== null && (/^on/i.test(attribute) || attribute.toLowerCase() === 'srcdoc'));
 
 /** True for a URL that runs script, read as the URL parser reads it (leading controls and tabs ignored). */
 function runsScript(url: string): boolean {
@@ -116,10 +121,10 @@ export function stampTemplate(
             ? name.slice(ATTRIBUTE.length)
             : undefined;
       if (attribute === undefined) continue;
-      if (attribute !== null && refused(attribute)) {
+      if (refused(element, attribute)) {
         if (DEV()) {
           console.warn(
-            `${name}="${value}" is left out: data never goes into an event handler or srcdoc.`,
+            `${name}="${value}" is left out: data never goes into a script, an event handler or srcdoc.`,
           );
         }
         continue;
