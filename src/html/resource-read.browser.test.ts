@@ -147,6 +147,23 @@ describe('<resource-read>', () => {
     await until(() => expect(element.querySelector(':scope > p')?.textContent).to.equal('a'));
   });
 
+  it('puts table rows in a table', async () => {
+    const { server, controller } = setup();
+    const element = await mount(
+      controller,
+      `<resource-read endpoint="todos">
+        <template data-for="complete"><table><tbody data-items></tbody></table></template>
+        <template data-for="item"><tr><td data-field="id"></td><td data-field="title"></td></tr></template>
+      </resource-read>`,
+    );
+    server.take('GET /todos').respond(200, [{ id: '1', title: 'a' }]);
+    await until(() =>
+      expect(
+        [...element.querySelectorAll('table > tbody > tr > td')].map((td) => td.textContent),
+      ).to.deep.equal(['1', 'a']),
+    );
+  });
+
   it('fills the complete template from a single value', async () => {
     const { server, controller } = setup();
     const element = await mount(

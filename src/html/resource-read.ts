@@ -82,7 +82,8 @@ const unknownRead = (element: Element, name: string): Error =>
  * there when the list is empty. Clones are filled by field path: `data-field="user.name"` sets
  * an element's text, `data-field-href="url"` an attribute (a boolean field, or any field for an
  * attribute the element has as a boolean property, sets or removes it). Values go in as text,
- * never as markup; event handler attributes and `javascript:` URLs are never written.
+ * never as markup; a `<script>`, event handler attributes and `javascript:` URLs are never
+ * written.
  *
  * It renders only when what it shows changed, and an item keeps its nodes while it stays in the
  * list (an entity by its pk, so an edited todo is filled in place and keeps its focus). Without
