@@ -1,6 +1,6 @@
 // The code blocks of README.md, CONTRIBUTING.md and docs/**/*.md, read as files: what
-// scripts/check-docs.mjs type-checks, what the first-app browser test serves, and what
-// test/docs-blocks.test.mjs compares test/e2e/readme-examples.ts with.
+// scripts/check-docs.mjs type-checks, what the first-app and FAST todos browser tests serve, and
+// what test/docs-blocks.test.mjs compares test/e2e/readme-examples.ts with.
 //
 // A block is one fenced block. Its first line may name the file it is (`// main.ts`,
 // `<!-- index.html -->`, `// tsconfig.json` in a jsonc block); other blocks are named after their
@@ -108,6 +108,20 @@ export function firstApp() {
   const files = {};
   for (const block of blocksOf('README.md')) {
     if (block.name && !block.skip) files[block.name] = block.code;
+  }
+  return files;
+}
+
+/**
+ * The named blocks of the guide's pages, by name (`fast-todos.html`, `resources.ts`, …): one folder,
+ * as scripts/check-docs.mjs writes them, so one page's block imports another's.
+ */
+export function guideFiles() {
+  const files = {};
+  for (const file of markdownFiles().filter((path) => folderOf(path) === 'guide')) {
+    for (const block of blocksOf(file)) {
+      if (block.name && !block.skip) files[block.name] = block.code;
+    }
   }
   return files;
 }

@@ -84,7 +84,8 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
   // follow.ts: lists that follow their filters, reached only through resource-elements/follow;
   // query.ts: queries over the store, only through resource-elements/query; views.ts:
   // keepPrevious and select, only through resource-elements/views; elements/: the mixin and the
-  // bindings for elements without Lit, only through resource-elements/elements.
+  // bindings for elements without Lit, only through resource-elements/elements; fast/: the FAST
+  // adapter, only through resource-elements/fast.
   for (const unused of [
     'src/core/schema/union.ts',
     'src/core/schema/values.ts',
@@ -93,6 +94,9 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
     'src/core/views.ts',
     'src/elements/resource-host.ts',
     'src/elements/bind.ts',
+    'src/fast/read-resource.ts',
+    'src/fast/mutate-resource.ts',
+    'src/fast/observed-state.ts',
   ]) {
     it(`leaves out ${unused}`, () => {
       assert.ok(
