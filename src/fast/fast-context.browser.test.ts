@@ -51,12 +51,11 @@ describe("FAST's Context.request with multiple", () => {
     try {
       const host = await fixture<HTMLDivElement>(html`<div></div>`);
       host.append(provider);
-      await provider.updateComplete;
       // The request is FAST's: `multiple`, not Lit's `subscribe`.
       expect(requests).to.deep.equal([{ multiple: true, subscribe: undefined }]);
       expect(asker.answers).to.have.length(1);
       expect(asker.answers[0]).to.equal(first);
-      // Expected to pass once <resource-provider> answers `multiple` as it does `subscribe`.
+      // <resource-provider> answers `multiple` as it does `subscribe`: the replacement reaches it.
       provider.controller = second;
       expect(asker.answers, 'the answers after provider.controller was replaced').to.have.length(2);
       expect(asker.answers[1]).to.equal(second);
