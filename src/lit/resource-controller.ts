@@ -9,7 +9,7 @@ import type {
 } from '../core/index.js';
 import { PendingTasks } from './pending-task.js';
 import { missingProvider } from './provider-request.js';
-import { endpointOf, isServer, ProviderLink } from './provider-link.js';
+import { endpointOf, onServer, ProviderLink } from './provider-link.js';
 
 function DEV(): boolean {
   return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
@@ -173,7 +173,7 @@ export class ResourceController<
    * synchronously; nothing is fetched or subscribed there. In a browser it only reads.
    */
   #current() {
-    if (isServer) {
+    if (onServer(this.#host)) {
       if (!this.#link.bound) this.#link.consumer.hostConnected();
       // Its own update, not hostUpdate: a subclass's hostUpdate (InfiniteController's) reads
       // `status`, which would come back here.
@@ -226,7 +226,7 @@ export class ResourceController<
   hostConnected(): void {
     // A server render that calls connectedCallback (LitElementRenderer's option) stays a render:
     // no subscription, no timers.
-    if (isServer) return;
+    if (onServer(this.#host)) return;
     this.#connected = true;
     // A provider that upgrades in the same task still answers in time: only after it is a
     // missing provider an error.
