@@ -153,7 +153,7 @@ export default tseslint.config(
     // the core's deep equality, the queries that read the store through its memo), which keeps
     // that code out of the main bundle.
     files: [
-      'src/{boundary,devtools,elements,fields,follow,forms,html,hydration,infinite,managers,provider,query,signals,ssr,views}/**/*.ts',
+      'src/{boundary,devtools,elements,fast,fields,follow,forms,html,hydration,infinite,managers,provider,query,signals,ssr,views}/**/*.ts',
     ],
     ignores: ['src/**/*.test.ts', 'src/**/*.test-d.ts', 'src/**/test-utils/**'],
     rules: {

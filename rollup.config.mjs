@@ -6,6 +6,8 @@ import { devFlagRollup } from './scripts/dev-flag.mjs';
 const isExternal = (id) =>
   id === 'lit' ||
   id === 'signal-polyfill' ||
+  id === '@microsoft/fast-element' ||
+  id.startsWith('@microsoft/fast-element/') ||
   id.startsWith('lit/') ||
   id.startsWith('@lit/') ||
   id.startsWith('@lit-labs/');
@@ -22,6 +24,7 @@ export default {
     'fields/index': 'src/fields/index.ts',
     'follow/index': 'src/follow/index.ts',
     'elements/index': 'src/elements/index.ts',
+    'fast/index': 'src/fast/index.ts',
     'html/index': 'src/html/index.ts',
     'views/index': 'src/views/index.ts',
     'query/index': 'src/query/index.ts',

@@ -1,6 +1,6 @@
 // The code blocks of README.md, CONTRIBUTING.md and docs/**/*.md, read as files: what
-// scripts/check-docs.mjs type-checks, what the first-app and plain-recipe browser tests serve, and what
-// test/docs-blocks.test.mjs compares test/e2e/readme-examples.ts with.
+// scripts/check-docs.mjs type-checks, what the first-app and FAST todos browser tests serve, and
+// what test/docs-blocks.test.mjs compares test/e2e/readme-examples.ts with.
 //
 // A block is one fenced block. Its first line may name the file it is (`// main.ts`,
 // `<!-- index.html -->`, `// tsconfig.json` in a jsonc block); other blocks are named after their
@@ -103,28 +103,25 @@ export function folderOf(file) {
     .replace(/[^\w-]+/g, '_');
 }
 
-/** The named blocks of a Markdown file (not marked no-check), by name. */
-export function namedBlocks(file) {
+/** The first app of the README: its named blocks, by name (`index.html`, `main.ts`, …). */
+export function firstApp() {
   const files = {};
-  for (const block of blocksOf(file)) {
+  for (const block of blocksOf('README.md')) {
     if (block.name && !block.skip) files[block.name] = block.code;
   }
   return files;
 }
 
-/** The first app of the README: its named blocks, by name (`index.html`, `main.ts`, …). */
-export function firstApp() {
-  return namedBlocks('README.md');
-}
-
 /**
- * The guide's plain-HTML recipe (docs/guide/without-lit.md, "Reads in plain HTML"): its blocks
- * named `plain-…`, by name.
+ * The named blocks of the guide's pages, by name (`fast-todos.html`, `resources.ts`, …): one folder,
+ * as scripts/check-docs.mjs writes them, so one page's block imports another's.
  */
-export function plainRecipe() {
-  return Object.fromEntries(
-    Object.entries(namedBlocks(join('docs', 'guide', 'without-lit.md'))).filter(([name]) =>
-      name.startsWith('plain-'),
-    ),
-  );
+export function guideFiles() {
+  const files = {};
+  for (const file of markdownFiles().filter((path) => folderOf(path) === 'guide')) {
+    for (const block of blocksOf(file)) {
+      if (block.name && !block.skip) files[block.name] = block.code;
+    }
+  }
+  return files;
 }

@@ -32,7 +32,8 @@ export const settings = {
   write: false,
   metafile: true,
   logLevel: 'silent',
-  external: ['lit', 'lit/*', '@lit/*'],
+  // FAST too: an app that uses resource-elements/fast has FAST anyway (no entry measured here uses it).
+  external: ['lit', 'lit/*', '@lit/*', '@microsoft/fast-element', '@microsoft/fast-element/*'],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Setting conditions drops esbuild's implicit "module"; name it so peers resolve to their ESM.
   // "resource-elements-source" makes our package name resolve to src/ (always current, no build).

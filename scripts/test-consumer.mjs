@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, findBrowser } from './find-browser.mjs';
 import { runChecked, timed } from './counts-reporter.mjs';
+import { blocksOf, guideFiles } from './docs-blocks.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const fixture = join(root, 'test/consumer');
@@ -395,11 +396,56 @@ try {
   await browser.close();
 }
 
-// --- 5. report ------------------------------------------------------------------------------------
+// --- 5. the guide's pages without Lit, built by Vite as their readers would -----------------------
+// docs/guide/without-lit.md's recipes, written out as printed (with the guide's resources.ts and
+// the README's tsconfig.json, whose decorator settings FAST needs): none may bundle Lit's runtime.
+/** Strings each of Lit's runtime packages puts in any bundle of it (its version list). */
+const litRuntime = ['reactiveElementVersions', 'litHtmlVersions', 'litElementVersions'];
+const recipes = ['vanilla-todos.html', 'fast-todos.html'];
+const recipeDir = join(app, 'recipes');
+mkdirSync(recipeDir);
+for (const [name, code] of Object.entries(guideFiles())) writeFileSync(join(recipeDir, name), code);
+const tsconfig = blocksOf('README.md').find((block) => block.name === 'tsconfig.json');
+writeFileSync(join(recipeDir, 'tsconfig.json'), tsconfig.code);
+writeFileSync(
+  join(app, 'vite.recipes.config.js'),
+  `export default { root: 'recipes', logLevel: 'warn', build: { outDir: '../out/recipes', emptyOutDir: true, rollupOptions: { input: ${JSON.stringify(recipes.map((page) => `recipes/${page}`))} } } };`,
+);
+timed('build the recipes (vite)', () =>
+  run(bin('vite'), ['build', '--config', 'vite.recipes.config.js'], app),
+);
+console.log("\nthe guide's pages without Lit (vite):");
+const recipeSizes = [];
+for (const page of recipes) {
+  const html = readFileSync(join(app, 'out/recipes', page), 'utf8');
+  // What the page loads: its module script and the chunks it preloads.
+  const scripts = [...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((match) =>
+    join(app, 'out/recipes', match[1]),
+  );
+  const js = Buffer.concat(scripts.map((file) => readFileSync(file)));
+  const text = js.toString('utf8');
+  const lit = litRuntime.filter((marker) => text.includes(marker));
+  check(
+    `${page}: bundles no Lit runtime (lit, lit-html, @lit/reactive-element)`,
+    scripts.length > 0 && lit.length === 0,
+    lit.length
+      ? `found ${lit.join(', ')}`
+      : `${scripts.length} file(s), ${kb(gzipSync(js, { level: 9 }).length)} gzip`,
+  );
+  recipeSizes.push({ name: page, raw: js.length, gzip: gzipSync(js, { level: 9 }).length });
+}
+
+// --- 6. report ------------------------------------------------------------------------------------
 console.log('\nJavaScript the app page loads (all its chunks), gzip -9:');
 for (const size of sizes) {
   console.log(
     `  ${size.name.padEnd(12)} ${kb(size.gzip).padStart(9)} gzip  ${kb(size.raw).padStart(10)} raw  (${size.files} file${size.files === 1 ? '' : 's'})`,
+  );
+}
+console.log("\nJavaScript each of the guide's pages without Lit loads, gzip -9 (vite):");
+for (const size of recipeSizes) {
+  console.log(
+    `  ${size.name.padEnd(20)} ${kb(size.gzip).padStart(9)} gzip  ${kb(size.raw).padStart(10)} raw`,
   );
 }
 const passed = results.filter((r) => r.ok).length;
@@ -407,7 +453,7 @@ const failed = results.length - passed;
 mkdirSync(join(root, '.test-results'), { recursive: true });
 writeFileSync(
   join(root, '.test-results/consumer.json'),
-  JSON.stringify({ passed, failed, skipped: 0, sizes }),
+  JSON.stringify({ passed, failed, skipped: 0, sizes, recipes: recipeSizes }),
 );
 console.log(
   `\nconsumer: ${passed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -84,8 +84,9 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
   // follow.ts: lists that follow their filters, reached only through resource-elements/follow;
   // query.ts: queries over the store, only through resource-elements/query; views.ts:
   // keepPrevious and select, only through resource-elements/views; elements/: the mixin and the
-  // bindings for elements without Lit, only through resource-elements/elements; html/: reads in
-  // plain HTML, only through resource-elements/html.
+  // bindings for elements without Lit, only through resource-elements/elements; fast/: the FAST
+  // adapter, only through resource-elements/fast; html/: reads in plain HTML, only through
+  // resource-elements/html.
   for (const unused of [
     'src/core/schema/union.ts',
     'src/core/schema/values.ts',
@@ -94,6 +95,9 @@ describe("the README's first app (Entity, createResource, ResourceController, Mu
     'src/core/views.ts',
     'src/elements/resource-host.ts',
     'src/elements/bind.ts',
+    'src/fast/read-resource.ts',
+    'src/fast/mutate-resource.ts',
+    'src/fast/observed-state.ts',
     'src/html/index.ts',
     'src/html/reads.ts',
     'src/html/resource-read.ts',

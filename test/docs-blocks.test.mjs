@@ -4,13 +4,7 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import {
-  blocksOf,
-  extractBlocks,
-  firstApp,
-  moduleScripts,
-  plainRecipe,
-} from '../scripts/docs-blocks.mjs';
+import { blocksOf, extractBlocks, firstApp, moduleScripts } from '../scripts/docs-blocks.mjs';
 
 const root = new URL('..', import.meta.url);
 
@@ -103,12 +97,6 @@ describe('docs blocks', () => {
       'vite.config.js',
     ]);
     assert.match(firstApp()['index.html'], /src="\.\/main\.ts"/);
-  });
-
-  it("the guide's plain-HTML recipe is plain-todos.html and plain-todos.ts", () => {
-    assert.deepEqual(Object.keys(plainRecipe()).sort(), ['plain-todos.html', 'plain-todos.ts']);
-    assert.match(plainRecipe()['plain-todos.html'], /src="\.\/plain-todos\.ts"/);
-    assert.match(plainRecipe()['plain-todos.html'], /<resource-read endpoint="todos"/);
   });
 
   it('every section of test/e2e/readme-examples.ts is a code block of the page it names', () => {

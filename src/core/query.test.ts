@@ -7,7 +7,6 @@ import { Entity } from './schema/entity.js';
 import { createResource } from './rest/create-resource.js';
 import { RestEndpoint } from './rest/rest-endpoint.js';
 import { ExpiryStatus } from './protocol/types.js';
-import { ResponseObserver } from './controller/response-observer.js';
 import { flush } from './controller/test-utils/fake-fetch.js';
 import { failOnUnhandledRejection, setup } from './controller/test-utils/harness.js';
 import { queryAll } from './query.js';
@@ -201,7 +200,7 @@ describe('queryAll: a query over the store', () => {
 
   it('reads through a ResponseObserver: complete at once, nothing sent, told only of its changes', async () => {
     const { controller, server } = stored();
-    const observer = new ResponseObserver(controller, openTasks, [{ userId: 'u1' }]);
+    const observer = controller.observe(openTasks, { userId: 'u1' });
     let told = 0;
     const stop = observer.subscribe(() => told++);
     await flush();
@@ -274,7 +273,7 @@ describe('queryAll: a query over the store', () => {
     assert.throws(() => controller.getResponse(first), {
       message: /^QUERY firstNone: its data could not be read: select returned undefined/,
     });
-    const observer = new ResponseObserver(controller, first, []);
+    const observer = controller.observe(first);
     const stop = observer.subscribe(() => {});
     assert.equal(observer.result.status, 'error', 'a reader shows the failure');
     assert.match(String((observer.result.error as Error).message), /select returned undefined/);

@@ -129,7 +129,11 @@ export function bindRead<E extends EndpointLike, T = Resolved<E>>(
     error: undefined,
     previous: false,
   };
-  const args = () => (params === null ? null : params === undefined ? [] : [params]);
+  /** Points the observer at the params (null reads nothing), as `controller.fetch` takes them. */
+  const read = () =>
+    params === null
+      ? observer?.setRead(null)
+      : observer?.setRead(endpoint, ...((params === undefined ? [] : [params]) as Parameters<E>));
   /** Tells the callback when what it shows changed. */
   const show = () => {
     if (unbound) return;
@@ -151,7 +155,8 @@ export function bindRead<E extends EndpointLike, T = Resolved<E>>(
   const provider = link(element, (controller) => {
     missing = undefined;
     stop?.();
-    observer = new ResponseObserver<E, T>(controller, endpoint, args(), options);
+    observer = new ResponseObserver<E, T>(controller, options);
+    read();
     stop = observer.subscribe(show);
     show();
   });
@@ -167,7 +172,7 @@ export function bindRead<E extends EndpointLike, T = Resolved<E>>(
     },
     setArgs(next) {
       params = next;
-      observer?.setRead(endpoint, args());
+      read();
       show();
     },
     refetch: () => observer?.refetch() ?? Promise.resolve(),

@@ -8,11 +8,11 @@
  * registerReads({ todos: TodoResource.getList });
  * @module resource-elements/html
  */
-import { ResourceRead } from './resource-read.js';
+import { ResourceReadElement } from './resource-read.js';
 
-export { ResourceRead };
+export { ResourceReadElement };
 export { registerReads } from './reads.js';
 
 if (!customElements.get('resource-read')) {
-  customElements.define('resource-read', ResourceRead);
+  customElements.define('resource-read', ResourceReadElement);
 }

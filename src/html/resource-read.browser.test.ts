@@ -9,7 +9,7 @@ import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { RestEndpoint } from '../core/rest/rest-endpoint.js';
 import { Entity } from '../core/schema/entity.js';
-import { ResourceRead, registerReads } from './index.js';
+import { ResourceReadElement, registerReads } from './index.js';
 
 class Todo extends Entity {
   id = '';
@@ -53,7 +53,10 @@ async function settle(): Promise<void> {
 }
 
 /** `markup` in a provider of `controller`, in the page; its first <resource-read>. */
-async function mount(controller: Controller | undefined, markup: string): Promise<ResourceRead> {
+async function mount(
+  controller: Controller | undefined,
+  markup: string,
+): Promise<ResourceReadElement> {
   const host = await fixture<HTMLDivElement>(html`<div></div>`);
   if (controller) {
     const provider = document.createElement('resource-provider');
@@ -73,7 +76,7 @@ function developing(): () => void {
 }
 
 /** Counts the element's resource-render events, heard where they bubble to (its parent). */
-function renders(element: ResourceRead): { count: number; statuses: string[] } {
+function renders(element: ResourceReadElement): { count: number; statuses: string[] } {
   const seen = { count: 0, statuses: [] as string[] };
   element.parentNode!.addEventListener('resource-render', (event) => {
     if (event.target !== element) return;
@@ -110,7 +113,7 @@ afterEach(() => {
 
 describe('<resource-read>', () => {
   it('is defined by importing resource-elements/html', () => {
-    expect(customElements.get('resource-read') === ResourceRead).to.equal(true);
+    expect(customElements.get('resource-read') === ResourceReadElement).to.equal(true);
   });
 
   it('shows pending, then each item filled by field path, in the complete clone', async () => {
@@ -384,7 +387,7 @@ describe('<resource-read>', () => {
   it('names itself and the unknown endpoint name, and reads once the name is registered', async () => {
     const { server, controller } = setup();
     const stop = developing();
-    let element: ResourceRead;
+    let element: ResourceReadElement;
     try {
       element = await mount(
         controller,

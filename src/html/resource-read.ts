@@ -104,7 +104,7 @@ const unknownRead = (element: Element, name: string): Error =>
  * </resource-read>
  * ```
  */
-export class ResourceRead extends HTMLElement {
+export class ResourceReadElement extends HTMLElement {
   #binding: ReadBinding<EndpointLike, unknown> | undefined;
   /** The endpoint name read (or waited for), and the params given to the binding. */
   #name: string | undefined;
@@ -315,7 +315,7 @@ export class ResourceRead extends HTMLElement {
 
 declare global {
   interface HTMLElementTagNameMap {
-    'resource-read': ResourceRead;
+    'resource-read': ResourceReadElement;
   }
   interface HTMLElementEventMap {
     'resource-render': CustomEvent<BoundReadState<unknown>>;

@@ -1,4 +1,3 @@
-import { isServer } from 'lit';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ContextConsumer } from '@lit/context';
 import { isEndpoint } from '../core/index.js';
@@ -8,8 +7,13 @@ import { watchLateProviders } from './provider-request.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
-// The controllers beside this link take isServer from here: one import statement in a bundle.
-export { isServer };
+/**
+ * Whether `element` is rendered on a server (@lit-labs/ssr): the server's elements (its DOM shim's)
+ * belong to no document. Asked of the element, not of Lit's `isServer`, so that a page without Lit
+ * elements does not bundle Lit for it.
+ * @example if (onServer(host)) return;
+ */
+export const onServer = (element: Element): boolean => !element.ownerDocument;
 
 /**
  * The endpoint of an endpoint-or-hook: a hook (a function without `key`) is called.
@@ -57,8 +61,7 @@ export class ProviderLink implements ReactiveController {
 
   hostConnected(): void {
     // A server render that calls connectedCallback stays a render.
-    if (isServer) return;
-    watchLateProviders(this.host.ownerDocument);
+    if (!onServer(this.host)) watchLateProviders(this.host.ownerDocument);
   }
 
   hostDisconnected(): void {

@@ -9,7 +9,7 @@ import type {
 } from '../core/index.js';
 import { PendingTasks } from './pending-task.js';
 import { missingProvider } from './provider-request.js';
-import { endpointOf, isServer, ProviderLink } from './provider-link.js';
+import { endpointOf, onServer, ProviderLink } from './provider-link.js';
 
 function DEV(): boolean {
   return (typeof process === 'undefined' ? 'production' : process.env.NODE_ENV) !== 'production';
@@ -173,7 +173,7 @@ export class ResourceController<
    * synchronously; nothing is fetched or subscribed there. In a browser it only reads.
    */
   #current() {
-    if (isServer) {
+    if (onServer(this.#host)) {
       if (!this.#link.bound) this.#link.consumer.hostConnected();
       // Its own update, not hostUpdate: a subclass's hostUpdate (InfiniteController's) reads
       // `status`, which would come back here.
@@ -226,7 +226,7 @@ export class ResourceController<
   hostConnected(): void {
     // A server render that calls connectedCallback (LitElementRenderer's option) stays a render:
     // no subscription, no timers.
-    if (isServer) return;
+    if (onServer(this.#host)) return;
     this.#connected = true;
     // A provider that upgrades in the same task still answers in time: only after it is a
     // missing provider an error.
@@ -297,17 +297,18 @@ export class ResourceController<
    * read's, not the update's.
    */
   #read(): void {
-    let endpoint: E | undefined;
-    let args: unknown[] | null = null;
+    let endpoint: E | null = null;
+    let args: unknown[] = [];
     this.#failure = undefined;
     try {
-      endpoint = endpointOf<E>(this.#source);
+      const hooked = endpointOf<E>(this.#source);
       const params = this.#args?.();
-      if (!(this.#idle = params === null)) args = params === undefined ? [] : [params];
+      if (!(this.#idle = params === null)) endpoint = hooked;
+      if (params !== undefined) args = [params];
     } catch (error) {
       this.#failure = { status: ResourceStatus.Error, error } as never;
     }
-    this.#observer!.setRead(endpoint, args);
+    this.#observer!.setRead(endpoint as E, ...(args as Parameters<E>));
   }
 
   readonly #onController = (controller: ControllerLike) => {
@@ -317,7 +318,7 @@ export class ResourceController<
     this.#failure = undefined;
     // A reader of another Controller means nothing here; the same one keeps its result.
     if (controller !== this.#observer?.controller)
-      this.#observer = new ResponseObserver<E, T>(controller, undefined, null, this.#options);
+      this.#observer = new ResponseObserver<E, T>(controller, this.#options);
     if (this.#connected) {
       // Before its first update a host's properties may not be set yet (an element hydrating
       // server HTML connects before its bindings apply): then the read waits for hostUpdate.

@@ -109,20 +109,48 @@ describe('<resource-provider>', () => {
     expect(element.querySelector('decorated-consumer')!.controller).to.equal(replacement);
   });
 
+  it("answers a request that says `multiple` (FAST's) as one that subscribes", async () => {
+    const element = provider(newController());
+    element.innerHTML = '<span></span>';
+    await fixture(html`<div>${element}</div>`);
+    const heard: unknown[] = [];
+    // The shape FAST's Context.request dispatches: `multiple` where the protocol says `subscribe`.
+    const request = Object.assign(new Event('context-request', { bubbles: true, composed: true }), {
+      context: controllerContext,
+      callback: (value: unknown) => heard.push(value),
+      multiple: true,
+    });
+    element.querySelector('span')!.dispatchEvent(request);
+    expect(heard).to.deep.equal([element.controller]);
+    const replacement = newController();
+    element.controller = replacement;
+    expect(heard).to.have.length(2);
+    expect(heard[1]).to.equal(replacement);
+  });
+
   it('renders its children unchanged, without a layout box of its own', async () => {
     const element = provider(newController());
     element.innerHTML = '<p style="margin:0">child</p>';
     const wrapper = await fixture<HTMLDivElement>(
       html`<div style="display:flex;gap:7px">${element}<span>sibling</span></div>`,
     );
-    await element.updateComplete;
     expect(getComputedStyle(element).display).to.equal('contents');
     // The paragraph is a flex item of the wrapper: the provider is not in between.
     const p = element.querySelector('p')!;
     const span = wrapper.querySelector('span')!;
     expect(p.getBoundingClientRect().top).to.equal(span.getBoundingClientRect().top);
     expect(p.getBoundingClientRect().height).to.be.greaterThan(0);
-    expect(element.shadowRoot!.querySelector('slot')).to.be.instanceOf(HTMLSlotElement);
+    // It has no shadow root: the children are its light DOM, laid out by its parent.
+    expect(element.shadowRoot).to.equal(null);
+  });
+
+  it('keeps a display the page gave it in its style attribute', async () => {
+    const element = provider(newController());
+    element.setAttribute('style', 'display: block; color: red');
+    element.innerHTML = '<p>child</p>';
+    await fixture(html`<div>${element}</div>`);
+    expect(getComputedStyle(element).display).to.equal('block');
+    expect(element.style.color).to.equal('red');
   });
 
   it('wires online, offline and visibilitychange to the Controller while connected', async () => {

@@ -1,4 +1,3 @@
-import { LitElement, css, html } from 'lit';
 import { ContextProvider } from '@lit/context';
 import { controllerContext } from './controller-context.js';
 import { Controller } from '../core/index.js';
@@ -24,7 +23,9 @@ const STATES = ['fetching', 'mutating', 'offline'] as const;
 /**
  * Owns one Controller and provides it, through `controllerContext`, to every element below it.
  * The Controller is made on first use, unless one was assigned to `controller` before. The
- * element has no layout box of its own: its children render as if it were not there. While it is
+ * element has no layout box of its own: its children render as if it were not there. It imports
+ * no Lit: it answers the context protocol's requests (`@lit/context` consumers, `bindRead`, and
+ * FAST's requests, which say `multiple` where the protocol says `subscribe`). While it is
  * connected, the window's `online`, `offline` and `visibilitychange` events reach the Controller,
  * which revalidates what is shown.
  *
@@ -57,29 +58,24 @@ const STATES = ['fetching', 'mutating', 'offline'] as const;
  * provider.controller = new Controller({ gcTime: 60_000 });
  * ```
  */
-export class ResourceProvider extends LitElement {
-  // One line (prettier would spread it): the template's text ships as written, no minifier
-  // touches CSS in a template.
-  /** No layout box of its own (`display: contents`). */
-  // prettier-ignore
-  static override styles = css`:host{display:contents}`;
-
+// No HTMLElement on a server without a global DOM shim: resource-elements/ssr gives the class the
+// shim's when it renders the provider.
+export class ResourceProvider extends ((globalThis.HTMLElement ?? Object) as typeof HTMLElement) {
   #controller: Controller | undefined;
-  readonly #provider = new ContextProvider(this, { context: controllerContext });
-  #activity: ResourceActivity = { fetching: 0, mutating: 0, offline: false };
+  readonly #provider: ContextProvider<typeof controllerContext>;
   /** The element's custom states; undefined where the browser has none. */
-  readonly #states: Set<string> | undefined = (() => {
-    try {
-      return this.attachInternals().states as Set<string> | undefined;
-    } catch {
-      return undefined;
-    }
-  })();
+  readonly #states = this.attachInternals?.().states as Set<string> | undefined;
   /** Ends what `#bind` started: when the element leaves or its Controller is replaced. */
   #unbind: (() => void) | undefined;
 
   constructor() {
     super();
+    // FAST's requests say `multiple` where the protocol says `subscribe`: both subscribe, so a
+    // replaced Controller reaches them too. Added first, so it runs before the provider answers.
+    this.addEventListener('context-request', (event) => {
+      (event as { subscribe?: boolean }).subscribe ||= (event as { multiple?: boolean }).multiple;
+    });
+    this.#provider = new ContextProvider(this, { context: controllerContext });
     // A Controller assigned before the element upgraded sits in an own property that would hide
     // the accessor: move it behind the accessor.
     if (Object.hasOwn(this, 'controller')) {
@@ -104,43 +100,34 @@ export class ResourceProvider extends LitElement {
     if (this.isConnected) this.#bind();
   }
 
-  /** Reads in flight in the Controller. */
-  get fetching(): number {
-    return this.#activity.fetching;
-  }
+  /** Reads in flight in the Controller (read-only). */
+  readonly fetching: number = 0;
+  /** Mutations in flight in the Controller (read-only). */
+  readonly mutating: number = 0;
+  /** Whether the network is gone: the window's `offline` event, or `controller.offline()` (read-only). */
+  readonly offline: boolean = false;
 
-  /** Mutations in flight in the Controller. */
-  get mutating(): number {
-    return this.#activity.mutating;
-  }
-
-  /** Whether the network is gone (the window's `offline` event, or `controller.offline()`). */
-  get offline(): boolean {
-    return this.#activity.offline;
-  }
-
-  override connectedCallback(): void {
+  connectedCallback(): void {
+    // No layout box: the children render as if the element were not there (a server render
+    // writes the same style). A display of the page's own in the style attribute is kept.
+    this.style.display ||= 'contents';
     // The store a server rendered into it: resource-elements/hydration reads it (provider-hooks.ts).
     const script = this.querySelector(':scope>script[data-resource-state]');
     if (script) {
       script.remove();
       (providerHooks.state ?? unreadState)(this, this.controller, script.textContent!);
     }
-    // The value must be in place before the provider announces itself (in super), so late
-    // consumers that ask again receive a Controller, not undefined.
+    // The value must be in place before the provider announces itself, so late consumers that
+    // ask again receive a Controller, not undefined.
     this.#provider.setValue(this.controller);
-    super.connectedCallback();
+    // Requests that reached the document before a provider was there are sent again.
+    this.#provider.hostConnected();
     this.#bind();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  disconnectedCallback(): void {
     this.#unbind?.();
     this.#unbind = undefined;
-  }
-
-  protected override render() {
-    return html`<slot></slot>`;
   }
 
   /**
@@ -172,13 +159,11 @@ export class ResourceProvider extends LitElement {
       for (const { endpoint } of controller.inFlight?.() ?? []) {
         next[endpoint.sideEffect ? 'mutating' : 'fetching']++;
       }
-      const before = this.#activity;
-      if (STATES.every((name) => next[name] === before[name])) return;
-      this.#activity = next;
+      if (STATES.every((name) => next[name] === this[name])) return;
       for (const name of STATES) {
         // Only a state that turns on or off is touched: setting one costs a style invalidation
         // of the page below, and a request that starts while another runs changes none.
-        if (!next[name] === !before[name]) continue;
+        if (!next[name] === !this[name]) continue;
         const state = (state: string) => this.#states?.[next[name] ? 'add' : 'delete'](state);
         try {
           state(name);
@@ -187,6 +172,7 @@ export class ResourceProvider extends LitElement {
           state('--' + name);
         }
       }
+      Object.assign(this, next);
       this.dispatchEvent(new CustomEvent<ResourceActivity>('resource-activity', { detail: next }));
     };
     const stopCounting = controller.events?.subscribe(({ type }) => count(type));

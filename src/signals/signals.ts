@@ -162,7 +162,7 @@ export function readSignal<E extends EndpointLike, T = Resolved<E>>(
     if (observer?.controller === next) return observer;
     release?.();
     release = undefined;
-    observer = next && new ResponseObserver<E, T>(next, undefined, null, options);
+    observer = next && new ResponseObserver<E, T>(next, options);
     if (observer && watched) release = observer.subscribe(tell);
     return observer;
   };
@@ -176,7 +176,7 @@ export function readSignal<E extends EndpointLike, T = Resolved<E>>(
         at = params.get();
       } catch (error) {
         // The args could not be made (a signal they read threw): that is what the read shows.
-        current?.setRead(undefined, null);
+        current?.setRead(null);
         if (last.status !== ReadStatus.Error || last.error !== error) {
           last = { ...PENDING, status: ReadStatus.Error, error };
         }
@@ -186,7 +186,10 @@ export function readSignal<E extends EndpointLike, T = Resolved<E>>(
       computing = true;
       try {
         Signal.subtle.untrack(() =>
-          current.setRead(endpoint, at === null ? null : at === undefined ? [] : [at]),
+          current.setRead(
+            at === null ? (null as never) : endpoint,
+            ...((at === undefined ? [] : [at]) as Parameters<E>),
+          ),
         );
       } finally {
         computing = false;

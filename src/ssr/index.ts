@@ -11,13 +11,12 @@
  * @module resource-elements/ssr
  */
 import { LitElementRenderer } from '@lit-labs/ssr';
+import { LitElement, css, html } from 'lit';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { Controller, NetworkError } from '../core/index.js';
 import { dehydrate } from '../hydration/index.js';
 import type { DehydratedState } from '../hydration/index.js';
 import { ResourceProvider } from '../lit/resource-provider.js';
-// The server renders <resource-provider> too: define it here, as the main entry does.
-import '../lit/define-provider.js';
 import type { ControllerOptions, EndpointLike, Resolved, ResponseError } from '../core/index.js';
 
 /** The attribute that marks the provider's state script; the browser side looks for it. */
@@ -217,4 +216,25 @@ if (!registry[installed]) {
   registry[installed] = true;
   // First, so that it runs for every element before options that stop the search.
   LitElementRenderer.renderOptions.unshift(giveShadowRoot);
+}
+
+// The server renders <resource-provider> too, as it did when it was a Lit element: Lit's server
+// render makes only Lit elements (and sends the requests below through them), so here, on the
+// server only, the provider becomes one, rendering the shadow root it would have had: a slot, with
+// no layout box before the browser defines it (the browser's provider gives itself an inline
+// `display: contents` then, and keeps that shadow root).
+if (!(ResourceProvider.prototype instanceof LitElement)) {
+  Object.setPrototypeOf(ResourceProvider, LitElement);
+  Object.setPrototypeOf(ResourceProvider.prototype, LitElement.prototype);
+  Object.assign(ResourceProvider, {
+    styles: css`
+      :host {
+        display: contents;
+      }
+    `,
+  });
+  Object.assign(ResourceProvider.prototype, { render: () => html`<slot></slot>` });
+}
+if (!customElements.get('resource-provider')) {
+  customElements.define('resource-provider', ResourceProvider);
 }

@@ -1,8 +1,8 @@
 // The guide's plain-HTML recipe (docs/guide/without-lit.md, "A todo list in plain HTML"), run as
-// printed: web-test-runner.config.mjs serves plain-todos.html and plain-todos.ts at /recipes/plain/
-// straight from the guide's code blocks, and this test loads that page in an iframe against the
-// demo's API (the same /api/ routes `npm start` serves), then lists, adds and deletes a todo the
-// way a user would.
+// printed: web-test-runner.config.mjs serves the guide's named blocks at /guide/ (plain-todos.html,
+// plain-todos.ts, and the resources.ts it imports), and this test loads that page in an iframe
+// against the demo's API (the same /api/ routes `npm start` serves), then lists, adds and deletes
+// a todo the way a user would.
 import { expect } from '@open-wc/testing';
 import { until as waitUntil } from '../../src/lit/test-utils/reader.js';
 
@@ -13,7 +13,7 @@ let frame: HTMLIFrameElement | undefined;
 /** The recipe's page, once its list shows. */
 async function openPage(): Promise<Document> {
   frame = document.createElement('iframe');
-  frame.src = '/recipes/plain/plain-todos.html';
+  frame.src = '/guide/plain-todos.html';
   document.body.append(frame);
   await until(() =>
     expect(

@@ -4,7 +4,6 @@
 import { describe, it } from 'node:test';
 import { strict as assert } from 'node:assert';
 import type { EndpointLike } from '../protocol/types.js';
-import { ResponseObserver } from './response-observer.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 import { flush } from './test-utils/fake-fetch.js';
 import { Todo, todoEndpoints } from './test-utils/entities.js';
@@ -28,7 +27,7 @@ describe('a held read', () => {
   it('builds its key once for a first read, once per new args, and never on a commit', async () => {
     const { controller, server } = setup();
     const { endpoint: get, builds } = counted(todoEndpoints().get);
-    const observer = new ResponseObserver(controller, get, [{ id: '1' }]);
+    const observer = controller.observe(get, { id: '1' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos/1').respond(200, { id: '1', title: 'a' });
@@ -40,9 +39,9 @@ describe('a held read', () => {
     assert.equal(observer.result.data?.title, 'b');
     assert.equal(builds(), 1, 'a commit builds no key');
 
-    observer.setRead(get, [{ id: '1' }]);
+    observer.setRead(get, { id: '1' });
     assert.equal(builds(), 2, 'a host update with the same args: one build, to compare');
-    observer.setRead(get, [{ id: '2' }]);
+    observer.setRead(get, { id: '2' });
     assert.equal(builds(), 3, 'new args: one build, and the fetch takes the held key');
     stop();
   });

@@ -8,7 +8,6 @@ import { Entity } from '../schema/entity.js';
 import { INVALID } from '../schema/types.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import type { EndpointLike } from '../protocol/types.js';
-import { ResponseObserver } from './response-observer.js';
 import type { ControllerEvent } from './events.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 import { flush } from './test-utils/fake-fetch.js';
@@ -132,12 +131,12 @@ describe('what runs a key again', () => {
     const { controller, server, clock } = setup();
     const events: ControllerEvent[] = [];
     controller.events.subscribe((event) => void events.push(event));
-    const observer = new ResponseObserver(controller, withToken('old'), [{ id: '1' }]);
+    const observer = controller.observe(withToken('old'), { id: '1' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos/1').respond(200, { id: '1' });
     await flush();
-    observer.setRead(withToken('new'), [{ id: '1' }]);
+    observer.setRead(withToken('new'), { id: '1' });
     for (let tick = 0; tick < 3; tick++) {
       clock.advance(1_000);
       await flush();
@@ -152,12 +151,12 @@ describe('what runs a key again', () => {
     const { controller, server } = setup();
     const events: ControllerEvent[] = [];
     controller.events.subscribe((event) => void events.push(event));
-    const observer = new ResponseObserver(controller, withToken('old'), [{ id: '1' }]);
+    const observer = controller.observe(withToken('old'), { id: '1' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos/1').respond(401, {});
     await flush();
-    observer.setRead(withToken('new'), [{ id: '1' }]);
+    observer.setRead(withToken('new'), { id: '1' });
     controller.offline();
     controller.online();
     await flush();
@@ -169,7 +168,7 @@ describe('what runs a key again', () => {
 
   it('keeps polling on time while the reader is handed new endpoint objects', async () => {
     const { controller, server, clock } = setup();
-    const observer = new ResponseObserver(controller, withToken('a'), [{ id: '1' }]);
+    const observer = controller.observe(withToken('a'), { id: '1' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos/1').respond(200, { id: '1' });
@@ -177,7 +176,7 @@ describe('what runs a key again', () => {
     // A host that updates every 400 ms with a new endpoint object must not restart the timer.
     for (let update = 0; update < 3; update++) {
       clock.advance(400);
-      observer.setRead(withToken(`t${update}`), [{ id: '1' }]);
+      observer.setRead(withToken(`t${update}`), { id: '1' });
     }
     await flush();
     assert.equal(server.waiting.length, 1, 'polled once within 1,200 ms');

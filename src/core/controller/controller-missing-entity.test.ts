@@ -8,7 +8,7 @@ import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import { Controller } from './controller.js';
-import { ResponseObserver, ReadStatus } from './response-observer.js';
+import { ReadStatus } from './response-observer.js';
 import { failOnUnhandledRejection } from './test-utils/harness.js';
 
 failOnUnhandledRejection();
@@ -54,7 +54,7 @@ function countingFetch(body: unknown, latency: number) {
 
 /** Subscribes one reader of `get({ id: '1' })` for `span` ms and returns what it saw last. */
 async function readFor(controller: Controller, span: number) {
-  const observer = new ResponseObserver(controller, MenuResource.get, [{ id: '1' }]);
+  const observer = controller.observe(MenuResource.get, { id: '1' });
   const stop = observer.subscribe(() => {});
   await new Promise((resolve) => setTimeout(resolve, span));
   const result = observer.result;

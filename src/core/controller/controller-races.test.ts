@@ -5,7 +5,6 @@ import { strict as assert } from 'node:assert';
 import { Entity } from '../schema/entity.js';
 import { createResource } from '../rest/create-resource.js';
 import { ExpiryStatus } from '../protocol/types.js';
-import { ResponseObserver } from './response-observer.js';
 import { failOnUnhandledRejection, setup } from './test-utils/harness.js';
 import { flush } from './test-utils/fake-fetch.js';
 
@@ -82,7 +81,7 @@ describe('an optimistic delete', () => {
   it('does not make a reader of the entity fetch it again while the delete is pending', async () => {
     const { controller, server } = setup();
     controller.setResponse(TodoResource.get, { id: '5' }, todo('5'));
-    const reader = new ResponseObserver(controller, TodoResource.get, [{ id: '5' }]);
+    const reader = controller.observe(TodoResource.get, { id: '5' });
     const stop = reader.subscribe(() => {});
     const deleting = controller.fetch(Optimistic.delete, { id: '5' });
     await flush();

@@ -5,7 +5,6 @@ import { strict as assert } from 'node:assert';
 import { Controller } from './controller.js';
 import type { ControllerEvent } from './events.js';
 import type { Manager } from './manager.js';
-import { ResponseObserver } from './response-observer.js';
 import { ExpiryStatus } from '../protocol/types.js';
 import { dehydrate, hydrate } from '../hydration.js';
 import { flush } from './test-utils/fake-fetch.js';
@@ -461,7 +460,7 @@ describe('requests nobody needs are aborted', () => {
     const reader = controller.observe(get, { id: '1' });
     const stop = reader.subscribe(() => {});
     const awaited = controller.fetch(get, { id: '7' });
-    reader.setRead(get, [{ id: '2' }]);
+    reader.setRead(get, { id: '2' });
     await flush();
     assert.equal(server.calls[0]!.signal!.aborted, true);
     assert.equal(server.calls.at(-1)!.url, '/todos/2');
@@ -494,12 +493,12 @@ describe('bad args in a reader', () => {
         return strict.key(params);
       },
     });
-    const reader = new ResponseObserver(controller, picky, [{ id: '' }]);
+    const reader = controller.observe(picky, { id: '' });
     const stop = reader.subscribe(() => {});
     assert.equal(reader.result.status, 'error');
     assert.match((reader.result.error as Error).message, /"id" is empty/);
     assert.equal(server.calls.length, 0);
-    reader.setRead(picky, [{ id: '3' }]);
+    reader.setRead(picky, { id: '3' });
     assert.equal(reader.result.status, 'pending');
     assert.equal(server.calls.length, 1);
     stop();

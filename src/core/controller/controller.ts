@@ -212,7 +212,9 @@ export class Controller implements ControllerLike {
    * const stop = observer.subscribe(() => render(observer.result));
    */
   observe<E extends EndpointLike>(endpoint: E, ...args: Parameters<E>): ResponseObserver<E> {
-    return new ResponseObserver<E>(this, endpoint, args);
+    const observer = new ResponseObserver<E>(this);
+    observer.setRead(endpoint, ...args);
+    return observer;
   }
 
   /**

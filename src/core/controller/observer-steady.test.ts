@@ -17,9 +17,10 @@ describe('the keepPrevious view', () => {
   it('shows the last data, marked previous, while the read of new args loads', async () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
-    const observer = new ResponseObserver(controller, getList, [{ q: 'a' }], {
+    const observer = new ResponseObserver(controller, {
       view: keepPrevious,
     });
+    observer.setRead(getList, { q: 'a' });
     const statuses: string[] = [];
     const stop = observer.subscribe(() => statuses.push(observer.result.status));
     await flush();
@@ -28,7 +29,7 @@ describe('the keepPrevious view', () => {
     const first = observer.result.data;
     assert.deepEqual(titles(first), ['apple']);
 
-    observer.setRead(getList, [{ q: 'ap' }]);
+    observer.setRead(getList, { q: 'ap' });
     assert.equal(observer.result.status, 'complete', 'no pending state between the two');
     assert.equal(observer.result.data, first, 'the same object: nothing renders again for it');
     assert.equal(observer.result.previous, true);
@@ -49,12 +50,12 @@ describe('the keepPrevious view', () => {
   it('without it, a reader of new args is pending (what it did before)', async () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
-    const observer = new ResponseObserver(controller, getList, [{ q: 'a' }]);
+    const observer = controller.observe(getList, { q: 'a' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos?q=a').respond(200, [{ id: '1', title: 'apple' }]);
     await flush();
-    observer.setRead(getList, [{ q: 'ap' }]);
+    observer.setRead(getList, { q: 'ap' });
     assert.equal(observer.result.status, 'pending');
     assert.equal(observer.result.data, undefined);
     assert.equal(observer.result.previous, false);
@@ -65,17 +66,18 @@ describe('the keepPrevious view', () => {
   it('shows an error of the new args as an error, and aborts a read nobody needs any more', async () => {
     const { controller, server } = setup({ retry: 0 });
     const { getList } = todoEndpoints({ retry: 0 });
-    const observer = new ResponseObserver(controller, getList, [{ q: 'a' }], {
+    const observer = new ResponseObserver(controller, {
       view: keepPrevious,
     });
+    observer.setRead(getList, { q: 'a' });
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos?q=a').respond(200, [{ id: '1', title: 'apple' }]);
     await flush();
-    observer.setRead(getList, [{ q: 'ap' }]);
+    observer.setRead(getList, { q: 'ap' });
     await flush();
     const superseded = server.take('GET /todos?q=ap');
-    observer.setRead(getList, [{ q: 'app' }]);
+    observer.setRead(getList, { q: 'app' });
     await flush();
     assert.equal(superseded.signal?.aborted, true, 'the read of "ap" is aborted');
     assert.deepEqual(titles(observer.result.data), ['apple'], 'still the last data shown');
@@ -124,12 +126,13 @@ describe('a select view', () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
     let runs = 0;
-    const observer = new ResponseObserver(controller, getList, [{}], {
+    const observer = new ResponseObserver(controller, {
       view: select((todos: Todo[]) => {
         runs++;
         return todos.filter((todo) => todo.completed).length;
       }),
     });
+    observer.setRead(getList, {});
     let told = 0;
     const stop = observer.subscribe(() => told++);
     await flush();
@@ -150,7 +153,7 @@ describe('a select view', () => {
     assert.equal(observer.result.data, 2);
     assert.equal(told, 1);
     const before = runs;
-    observer.setRead(getList, [{}]);
+    observer.setRead(getList, {});
     assert.equal(runs, before, 'the same data: select is not run again');
     stop();
   });
@@ -158,9 +161,10 @@ describe('a select view', () => {
   it('keeps the last object when the result is deeply the same', async () => {
     const { controller, server } = setup();
     const { getList } = todoEndpoints();
-    const observer = new ResponseObserver(controller, getList, [{}], {
+    const observer = new ResponseObserver(controller, {
       view: select((todos: Todo[]) => todos.map((todo) => todo.id)),
     });
+    observer.setRead(getList, {});
     const stop = observer.subscribe(() => {});
     await flush();
     server.take('GET /todos').respond(200, [{ id: '1', title: 'a' }]);

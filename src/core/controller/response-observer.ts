@@ -78,9 +78,10 @@ const NO_READ: ObservedRead<never> = Object.freeze({
 
 /**
  * @example
- * const observer = new ResponseObserver(controller, TodoResource.get, [{ id: 1 }]);
+ * const observer = new ResponseObserver(controller);
+ * observer.setRead(TodoResource.get, { id: 1 }); // the arguments of controller.fetch
  * const stop = observer.subscribe(() => console.log(observer.result.status));
- * observer.setRead(TodoResource.get, [{ id: 2 }]); // the request for id 1 is no longer needed
+ * observer.setRead(TodoResource.get, { id: 2 }); // the request for id 1 is no longer needed
  * stop();
  */
 export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
@@ -97,14 +98,11 @@ export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
   readonly #listeners = new Set<() => void>();
   #unsubscribe: (() => void) | undefined;
 
+  /** Reads nothing until `setRead` names a read. */
   constructor(
     readonly controller: ControllerLike,
-    endpoint?: E,
-    args?: readonly unknown[] | null,
     readonly options: ReadOptions<Resolved<E>, T> = {},
-  ) {
-    if (endpoint) this.setRead(endpoint, args ?? null);
-  }
+  ) {}
 
   /** What the reader shows now. */
   get result(): ObservedRead<T, Resolved<E>> {
@@ -112,16 +110,19 @@ export class ResponseObserver<E extends EndpointLike, T = Resolved<E>> {
   }
 
   /**
-   * Points the reader at `endpoint(...args)`; `null` args read nothing. The same read (same
-   * cache key) keeps its state, but takes the newest endpoint object (a hook's new headers); a
-   * different one starts over, and the request of the old one is aborted unless someone else
-   * needs it. Re-reads the store, and fetches when there is nothing valid to show.
-   * @example observer.setRead(TodoResource.get, [{ id: 2 }]);
+   * Points the reader at `endpoint(...args)`, the arguments `controller.fetch` takes; `null`
+   * reads nothing. The same read (same cache key) keeps its state, but takes the newest endpoint
+   * object (a hook's new headers); a different one starts over, and the request of the old one is
+   * aborted unless someone else needs it. Re-reads the store, and fetches when there is nothing
+   * valid to show.
+   * @example observer.setRead(TodoResource.get, { id: 2 });
    */
-  setRead(endpoint: E | undefined, args: readonly unknown[] | null): void {
+  setRead(endpoint: null): void;
+  setRead(endpoint: E, ...args: Parameters<E>): void;
+  setRead(endpoint: E | null, ...args: unknown[]): void {
     let held: Held<E> | undefined;
     let argsError: unknown;
-    if (endpoint && args) {
+    if (endpoint) {
       try {
         held = this.controller.hold(endpoint, ...(args as Parameters<E>));
       } catch (error) {
