@@ -401,7 +401,7 @@ try {
 // the README's tsconfig.json, whose decorator settings FAST needs): none may bundle Lit's runtime.
 /** Strings each of Lit's runtime packages puts in any bundle of it (its version list). */
 const litRuntime = ['reactiveElementVersions', 'litHtmlVersions', 'litElementVersions'];
-const recipes = ['vanilla-todos.html', 'fast-todos.html'];
+const recipes = ['vanilla-todos.html', 'fast-todos.html', 'plain-todos.html'];
 const recipeDir = join(app, 'recipes');
 mkdirSync(recipeDir);
 for (const [name, code] of Object.entries(guideFiles())) writeFileSync(join(recipeDir, name), code);
