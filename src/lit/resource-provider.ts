@@ -107,6 +107,11 @@ export class ResourceProvider extends ((globalThis.HTMLElement ?? Object) as typ
   /** Whether the network is gone: the window's `offline` event, or `controller.offline()` (read-only). */
   readonly offline: boolean = false;
 
+  /**
+   * Provides its Controller to the requests below (and to those sent before it was there), takes
+   * a server-rendered store from its state script, and binds the window's network and visibility
+   * events to its Controller. A subclass that overrides it calls `super.connectedCallback()`.
+   */
   connectedCallback(): void {
     // No layout box: the children render as if the element were not there (a server render
     // writes the same style). A display of the page's own in the style attribute is kept.
@@ -125,6 +130,7 @@ export class ResourceProvider extends ((globalThis.HTMLElement ?? Object) as typ
     this.#bind();
   }
 
+  /** Lets go of the window's events and of the managers its attributes attached. */
   disconnectedCallback(): void {
     this.#unbind?.();
     this.#unbind = undefined;
