@@ -63,7 +63,7 @@ function launcher() {
 /**
  * Serves the README's first app at /first-app/ (index.html, main.ts) exactly as printed, read from
  * the README at each request; its imports of `resource-elements` go to src/, as in the other tests.
- * test/e2e/first-app.browser.test.ts loads it.
+ * test/e2e/todo-pages.browser.test.ts loads it.
  */
 function firstAppPlugin() {
   return {
@@ -87,7 +87,7 @@ function firstAppPlugin() {
  * Serves the guide's named code blocks at /guide/ (fast-todos.html, fast-todos.ts, resources.ts…)
  * exactly as printed, read from docs/guide/ at each request: a block's `./resources.js` is the
  * `// resources.ts` block (the guide's pages share one folder), and `resource-elements` goes to
- * src/. test/e2e/fast-todos.browser.test.ts loads the FAST recipe so.
+ * src/. test/e2e/todo-pages.browser.test.ts loads the guide's pages so.
  */
 function guidePlugin() {
   return {
