@@ -9,7 +9,7 @@ import { ResourceController } from '../lit/resource-controller.js';
 import { MutationController } from '../lit/mutation-controller.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { developing, setup } from './test-utils/fixtures.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { Entity } from '../core/schema/entity.js';
 import { ResourceHostMixin, bindMutation, bindRead } from './index.js';
@@ -63,15 +63,6 @@ class ForgetfulHost extends HTMLElement {
 }
 customElements.define('forgetful-host', ForgetfulHost);
 
-let made: Controller[] = [];
-
-function setup() {
-  const server = new FakeServer();
-  const controller = new Controller({ fetch: server.fetch });
-  made.push(controller);
-  return { server, controller };
-}
-
 async function settle(): Promise<void> {
   for (let i = 0; i < 4; i++) await aTimeout(0);
 }
@@ -94,21 +85,6 @@ function watchWarnings(): { seen: string[]; stop(): void } {
   console.warn = (...args: unknown[]) => seen.push(args.join(' '));
   return { seen, stop: () => (console.warn = warn) };
 }
-
-/**
- * Development mode while the test runs: the modules' DEV() reads process.env at each call (the
- * test runner serves the sources untransformed, with no process: production).
- */
-function developing(): () => void {
-  const global = globalThis as { process?: unknown };
-  global.process = { env: { NODE_ENV: 'development' } };
-  return () => delete global.process;
-}
-
-afterEach(() => {
-  for (const controller of made) controller.dispose();
-  made = [];
-});
 
 describe('ResourceHostMixin', () => {
   it('hosts ResourceController in a vanilla element: pending, then the list', async () => {

@@ -16,7 +16,7 @@ import '../lit/define-provider.js';
 import type { ResourceProvider } from '../lit/resource-provider.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { developing, setup } from '../elements/test-utils/fixtures.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { Entity } from '../core/schema/entity.js';
 import { bindRead } from '../elements/index.js';
@@ -90,15 +90,6 @@ class FastSteady extends FASTElement {
 }
 await FastSteady.define({ name: 'fast-steady-test' });
 
-let made: Controller[] = [];
-
-function setup() {
-  const server = new FakeServer();
-  const controller = new Controller({ fetch: server.fetch });
-  made.push(controller);
-  return { server, controller };
-}
-
 /** Lets fetches settle and FAST's update queue (a frame) run. */
 async function settle(): Promise<void> {
   for (let i = 0; i < 3; i++) {
@@ -131,21 +122,6 @@ function changesOf(source: object, property: string): { count: number; stop(): v
   notifier.subscribe(subscriber, property);
   return seen;
 }
-
-/**
- * Development mode while the test runs: the modules' DEV() reads process.env at each call (the
- * test runner serves the sources untransformed, with no process: production).
- */
-function developing(): () => void {
-  const global = globalThis as { process?: unknown };
-  global.process = { env: { NODE_ENV: 'development' } };
-  return () => delete global.process;
-}
-
-afterEach(() => {
-  for (const controller of made) controller.dispose();
-  made = [];
-});
 
 describe('readResource', () => {
   it('renders pending, then the list, from the provider above', async () => {

@@ -5,7 +5,7 @@ import { expect, fixture, html, aTimeout } from '@open-wc/testing';
 import '../lit/define-provider.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { FakeServer } from '../core/controller/test-utils/fake-fetch.js';
+import { developing, setup } from '../elements/test-utils/fixtures.js';
 import { createResource } from '../core/rest/create-resource.js';
 import { RestEndpoint } from '../core/rest/rest-endpoint.js';
 import { Entity } from '../core/schema/entity.js';
@@ -39,15 +39,6 @@ registerReads({
   quickToExpire: TodoResource.getList.extend({ dataExpiryLength: 1 }),
 });
 
-let made: Controller[] = [];
-
-function setup() {
-  const server = new FakeServer();
-  const controller = new Controller({ fetch: server.fetch });
-  made.push(controller);
-  return { server, controller };
-}
-
 async function settle(): Promise<void> {
   for (let i = 0; i < 4; i++) await aTimeout(0);
 }
@@ -69,12 +60,6 @@ async function mount(
 }
 
 /** Development mode while the test runs (see src/elements/elements.browser.test.ts). */
-function developing(): () => void {
-  const global = globalThis as { process?: unknown };
-  global.process = { env: { NODE_ENV: 'development' } };
-  return () => delete global.process;
-}
-
 /** Counts the element's resource-render events, heard where they bubble to (its parent). */
 function renders(element: ResourceReadElement): { count: number; statuses: string[] } {
   const seen = { count: 0, statuses: [] as string[] };
@@ -105,11 +90,6 @@ const LIST = `
 
 const items = (element: Element) =>
   [...element.querySelectorAll('li:not(.empty)')].map((li) => li.textContent);
-
-afterEach(() => {
-  for (const controller of made) controller.dispose();
-  made = [];
-});
 
 describe('<resource-read>', () => {
   it('is defined by importing resource-elements/html', () => {
