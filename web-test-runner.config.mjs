@@ -8,7 +8,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { engines, chromiumArgs } from './scripts/find-browser.mjs';
 import { countsReporter } from './scripts/counts-reporter.mjs';
 import { middleware } from './server/middleware.mjs';
-import { firstApp, guideFiles } from './scripts/docs-blocks.mjs';
+import { docsPlugins } from './scripts/docs-serve.mjs';
 
 const engine = process.env.WTR_ENGINE ?? 'chromium';
 if (!(engine in engines)) {
@@ -60,63 +60,12 @@ function launcher() {
   });
 }
 
-/**
- * Serves the README's first app at /first-app/ (index.html, main.ts) exactly as printed, read from
- * the README at each request; its imports of `resource-elements` go to src/, as in the other tests.
- * test/e2e/todo-pages.browser.test.ts loads it.
- */
-function firstAppPlugin() {
-  return {
-    name: 'first-app',
-    serve(context) {
-      const name = /^\/first-app\/([\w.-]+)$/.exec(context.path)?.[1];
-      const code = name && firstApp()[name];
-      if (!code) return undefined;
-      return { body: code, type: name.endsWith('.html') ? 'html' : 'js' };
-    },
-    resolveImport({ source, context }) {
-      if (!context.path.startsWith('/first-app/')) return undefined;
-      const entry = /^resource-elements(?:\/(\w+))?$/.exec(source);
-      if (!entry) return undefined;
-      return entry[1] ? `/src/${entry[1]}/index.ts` : '/src/index.ts';
-    },
-  };
-}
-
-/**
- * Serves the guide's named code blocks at /guide/ (fast-todos.html, fast-todos.ts, resources.ts…)
- * exactly as printed, read from docs/guide/ at each request: a block's `./resources.js` is the
- * `// resources.ts` block (the guide's pages share one folder), and `resource-elements` goes to
- * src/. test/e2e/todo-pages.browser.test.ts loads the guide's pages so.
- */
-function guidePlugin() {
-  return {
-    name: 'guide',
-    serve(context) {
-      const name = /^\/guide\/([\w.-]+)$/.exec(context.path)?.[1];
-      const code = name && guideFiles()[name];
-      if (!code) return undefined;
-      return { body: code, type: name.endsWith('.html') ? 'html' : 'js' };
-    },
-    resolveImport({ source, context }) {
-      if (!context.path.startsWith('/guide/')) return undefined;
-      const entry = /^resource-elements(?:\/(\w+))?$/.exec(source);
-      if (entry) return entry[1] ? `/src/${entry[1]}/index.ts` : '/src/index.ts';
-      // The compiled name of a TypeScript block: `./resources.js` is the block `resources.ts`.
-      const sibling = /^\.\/([\w-]+)\.js$/.exec(source)?.[1];
-      if (sibling && guideFiles()[`${sibling}.ts`]) return `/guide/${sibling}.ts`;
-      return undefined;
-    },
-  };
-}
-
 export default {
   files: ['src/**/*.browser.test.ts', 'test/**/*.browser.test.ts'],
   rootDir: '.',
   nodeResolve: { exportConditions: ['browser'] },
   plugins: [
-    firstAppPlugin(),
-    guidePlugin(),
+    ...docsPlugins(),
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
   ],
   middleware: middleware(),
