@@ -10,6 +10,8 @@ import { createResource } from '../core/rest/create-resource.js';
 import { RestEndpoint } from '../core/rest/rest-endpoint.js';
 import { Entity } from '../core/schema/entity.js';
 import { ResourceReadElement, registerReads } from './index.js';
+import '../boundary/index.js';
+import type { ResourceBoundary } from '../boundary/index.js';
 
 class Todo extends Entity {
   id = '';
@@ -440,6 +442,56 @@ describe('<resource-read>', () => {
     element.setAttribute('param-user-id', '2');
     await settle();
     expect(server.calls).to.have.length(1);
+  });
+});
+
+describe('<resource-read> under a <resource-boundary>', () => {
+  /** `markup` in a boundary (no delay) in a provider of `controller`: the boundary. */
+  async function bounded(controller: Controller, markup: string): Promise<ResourceBoundary> {
+    await mount(controller, `<resource-boundary delay="0">${markup}</resource-boundary>`);
+    return document.querySelector('resource-boundary')!;
+  }
+  const part = (boundary: ResourceBoundary, name: string) =>
+    boundary.shadowRoot!.querySelector(`[part="${name}"]`)!;
+
+  it('has the boundary wait while it has nothing to show, then show the content', async () => {
+    const { server, controller } = setup();
+    const boundary = await bounded(controller, LIST);
+    await until(() => expect(boundary.waiting).to.equal(true));
+    expect(part(boundary, 'fallback').hasAttribute('hidden')).to.equal(false);
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', userId: 1, title: 'a' }]);
+    await until(() => expect(boundary.waiting).to.equal(false));
+    expect(boundary.errors).to.deep.equal([]);
+    expect(items(boundary.querySelector('resource-read')!)).to.deep.equal(['aDone']);
+  });
+
+  it('leaves a failure to the boundary without an error template; Retry reads again', async () => {
+    const { server, controller } = setup();
+    const boundary = await bounded(
+      controller,
+      `<resource-read endpoint="todosOnce" param-user-id="1">
+        <template data-for="complete"><p data-field="length"></p></template>
+      </resource-read>`,
+    );
+    server.take('GET /todos?userId=1').respond(500, { message: 'Broken' });
+    await until(() => expect(boundary.errors).to.have.length(1));
+    expect(part(boundary, 'error').textContent).to.contain('Broken');
+    (part(boundary, 'retry') as HTMLButtonElement).click();
+    await until(() => expect(server.waiting.map((call) => call.url)).to.include('/todos?userId=1'));
+    server.take('GET /todos?userId=1').respond(200, [{ id: '1', userId: 1, title: 'a' }]);
+    await until(() => expect(boundary.querySelector('p')?.textContent).to.equal('1'));
+    expect(boundary.errors).to.have.length(0);
+  });
+
+  it('keeps a failure to itself when an error template shows it', async () => {
+    const { server, controller } = setup();
+    const boundary = await bounded(controller, LIST.replace('"todos"', '"todosOnce"'));
+    server.take('GET /todos?userId=1').respond(500, { message: 'Broken' });
+    const element = boundary.querySelector('resource-read')!;
+    await until(() => expect(element.status).to.equal('error'));
+    await until(() => expect(boundary.waiting).to.equal(false));
+    expect(boundary.errors).to.deep.equal([]);
+    expect(element.querySelector('[role=alert]')!.textContent).to.contain('Broken');
   });
 });
 

@@ -2,6 +2,7 @@ import { ReadStatus } from '../core/index.js';
 import type { EndpointLike } from '../core/index.js';
 import { bindRead } from '../elements/bind.js';
 import type { BoundReadState, ReadBinding } from '../elements/bind.js';
+import { PendingTasks } from '../lit/pending-task.js';
 import { onRegister, registeredNames, registeredRead } from './reads.js';
 import { fill, stampTemplate } from './stamp.js';
 import type { Stamp } from './stamp.js';
@@ -124,6 +125,14 @@ export class ResourceReadElement extends HTMLElement {
   #rows: Row[] = [];
   #empty: Stamp | undefined;
   readonly #observer = new MutationObserver(() => this.#read());
+  /**
+   * Its waits and failures, told to a `<resource-boundary>` above (the pending-task protocol), as
+   * a `ResourceController`'s are; a boundary's Retry refetches it.
+   */
+  readonly #tasks = new PendingTasks(this, async () => {
+    await this.refetch();
+    if (this.#state.status === ReadStatus.Error) throw this.#state.error;
+  });
 
   /** The state shown: `pending`, `error` or `complete`. */
   get status(): BoundReadState<unknown>['status'] {
@@ -158,6 +167,7 @@ export class ResourceReadElement extends HTMLElement {
   disconnectedCallback(): void {
     this.#observer.disconnect();
     this.#release();
+    this.#tasks.leave();
   }
 
   #release(): void {
@@ -200,6 +210,12 @@ export class ResourceReadElement extends HTMLElement {
   /** Renders `state` in a microtask: the states a task goes through are one render. */
   #show(state: BoundReadState<unknown>): void {
     this.#state = state;
+    // A boundary above waits while there is nothing to show. A failure is the boundary's to show
+    // unless an error template shows it here.
+    if (state.status === ReadStatus.Pending) this.#tasks.wait();
+    else {
+      this.#tasks.end(state.status === ReadStatus.Error && !this.#template('error'), state.error);
+    }
     if (this.#scheduled) return;
     this.#scheduled = true;
     queueMicrotask(() => {
