@@ -282,6 +282,28 @@ describe('<resource-read>', () => {
     expect(document.activeElement === button, 'the focus stays').to.equal(true);
   });
 
+  it('keeps the focus of a row that moves, where the browser moves nodes in place', async () => {
+    const { server, controller } = setup();
+    const element = await mount(controller, LIST);
+    const list = [
+      { id: '1', title: 'a' },
+      { id: '2', title: 'b' },
+      { id: '3', title: 'c' },
+    ];
+    server.take('GET /todos?userId=1').respond(200, list);
+    await until(() => expect(items(element)).to.have.length(3));
+    const button = element.querySelectorAll('li')[0]!.querySelector('button')!;
+    button.focus();
+    // The list comes back in another order: the first row moves to the end.
+    void element.refetch();
+    await until(() => expect(server.waiting).to.have.length(1));
+    server.take('GET /todos?userId=1').respond(200, [list[1], list[2], list[0]]);
+    await until(() => expect(items(element)).to.deep.equal(['bDone', 'cDone', 'aDone']));
+    expect(element.querySelectorAll('li')[2]!.contains(button), 'the same row').to.equal(true);
+    const movesInPlace = 'moveBefore' in Element.prototype;
+    expect(document.activeElement === button, 'the focus stays').to.equal(movesInPlace);
+  });
+
   it('adds, drops and moves rows without rebuilding the others', async () => {
     const { server, controller } = setup();
     const element = await mount(

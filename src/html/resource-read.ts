@@ -303,14 +303,22 @@ export class ResourceReadElement extends HTMLElement {
     const staying = new Set(rows);
     for (const row of this.#rows) if (!staying.has(row)) remove(row.stamp.nodes);
     // From the last row up, each row goes right before the one after it: rows already in place
-    // are not moved (a moved element loses its focus).
+    // are not moved. A row that moves keeps its focus where the browser can move a node without
+    // taking it out (`moveBefore`); elsewhere, an element taken out loses its focus.
+    const container = this.#container as ParentNode & {
+      moveBefore?(node: Node, child: Node | null): void;
+    };
     let next: ChildNode | null = null;
     for (let i = rows.length - 1; i >= 0; i--) {
       const nodes = rows[i]!.stamp.nodes;
       const last = nodes[nodes.length - 1];
       if (!last) continue;
-      if (last.parentNode !== this.#container || last.nextSibling !== next) {
-        for (const node of nodes) this.#container.insertBefore(node, next);
+      if (last.parentNode !== container || last.nextSibling !== next) {
+        for (const node of nodes) {
+          if (node.parentNode === container && container.moveBefore) {
+            container.moveBefore(node, next);
+          } else container.insertBefore(node, next);
+        }
       }
       next = nodes[0]!;
     }
