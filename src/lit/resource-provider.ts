@@ -113,8 +113,9 @@ export class ResourceProvider extends ((globalThis.HTMLElement ?? Object) as typ
    * events to its Controller. A subclass that overrides it calls `super.connectedCallback()`.
    */
   connectedCallback(): void {
-    // No layout box: the children render as if the element were not there (a server render
-    // writes the same style). A display of the page's own in the style attribute is kept.
+    // No layout box: the children render as if the element were not there. A display of the
+    // page's own in the style attribute is kept. (A server render gives it a shadow root whose
+    // style says the same, for the time before the browser defines it.)
     this.style.display ||= 'contents';
     // The store a server rendered into it: resource-elements/hydration reads it (provider-hooks.ts).
     const script = this.querySelector(':scope>script[data-resource-state]');
