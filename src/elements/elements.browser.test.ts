@@ -9,22 +9,9 @@ import { ResourceController } from '../lit/resource-controller.js';
 import { MutationController } from '../lit/mutation-controller.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { developing, setup } from './test-utils/fixtures.js';
-import { createResource } from '../core/rest/create-resource.js';
-import { Entity } from '../core/schema/entity.js';
+import { Todo, TodoResource, developing, setup } from './test-utils/fixtures.js';
 import { ResourceHostMixin, bindMutation, bindRead } from './index.js';
 import type { BoundReadState } from './index.js';
-
-class Todo extends Entity {
-  id = '';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'Todo';
-}
-
-const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
 
 /** A vanilla element: a list of todos and an Add button, no Lit anywhere. */
 class VanillaTodos extends ResourceHostMixin(HTMLElement) {

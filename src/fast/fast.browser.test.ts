@@ -16,29 +16,10 @@ import '../lit/define-provider.js';
 import type { ResourceProvider } from '../lit/resource-provider.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { developing, setup } from '../elements/test-utils/fixtures.js';
-import { createResource } from '../core/rest/create-resource.js';
-import { Entity } from '../core/schema/entity.js';
+import { Todo, TodoResource, developing, setup } from '../elements/test-utils/fixtures.js';
 import { bindRead } from '../elements/index.js';
 import { keepPrevious } from '../views/index.js';
 import { mutateResource, readResource } from './index.js';
-
-class Todo extends Entity {
-  id = '';
-  userId = 0;
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'Todo';
-}
-
-const TodoResource = createResource({
-  path: '/todos/:id',
-  schema: Todo,
-  searchParams: {} as { userId?: number },
-  body: {} as { title: string; userId?: number },
-});
 
 const template = html<FastTodos>`
   ${when((x) => x.todos.status === 'pending', html`<p class="pending">Loading…</p>`)}

@@ -1,20 +1,12 @@
 // Type tests: compiled by `tsc` in `npm test`; a regression is a compile error.
 import { FASTElement } from '@microsoft/fast-element';
 import type { EndpointLike } from '../core/index.js';
-import { Entity } from '../core/schema/entity.js';
 import type { Equal, Expect } from '../core/test-utils/type-assert.js';
 import { select } from '../views/index.js';
 import { mutateResource, readResource } from './index.js';
 import type { ResourceMutation, ResourceRead } from './index.js';
+import type { Todo } from '../elements/test-utils/fixtures.js';
 
-class Todo extends Entity {
-  id = '';
-  title = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'Todo';
-}
 declare const get: EndpointLike<[{ id: string }], Todo>;
 declare const list: EndpointLike<[{ userId?: number }], Todo[]>;
 declare const create: EndpointLike<[{ title: string }], Todo>;

@@ -5,27 +5,11 @@ import { expect, fixture, html, aTimeout } from '@open-wc/testing';
 import '../lit/define-provider.js';
 import { until } from '../lit/test-utils/reader.js';
 import { Controller } from '../core/controller/controller.js';
-import { developing, setup } from '../elements/test-utils/fixtures.js';
-import { createResource } from '../core/rest/create-resource.js';
+import { Todo, TodoResource, developing, setup } from '../elements/test-utils/fixtures.js';
 import { RestEndpoint } from '../core/rest/rest-endpoint.js';
-import { Entity } from '../core/schema/entity.js';
 import { ResourceReadElement, registerReads } from './index.js';
 import '../boundary/index.js';
 import type { ResourceBoundary } from '../boundary/index.js';
-
-class Todo extends Entity {
-  id = '';
-  userId = 0;
-  title = '';
-  completed = false;
-  url = '';
-  pk() {
-    return this.id;
-  }
-  static key = 'Todo';
-}
-
-const TodoResource = createResource({ path: '/todos/:id', schema: Todo });
 
 /** A list read that fails at once (reads are otherwise tried three times). */
 const TodoOnce = TodoResource.getList.extend({ retry: 0 });

@@ -1,8 +1,29 @@
 // What the browser tests of the adapters without Lit (resource-elements/elements, /fast, /html)
-// share: a Controller on a fake server, disposed after each test, and development mode for one
-// test.
+// share: the todo they read and write, a Controller on a fake server, disposed after each test,
+// and development mode for one test.
 import { Controller } from '../../core/controller/controller.js';
 import { FakeServer } from '../../core/controller/test-utils/fake-fetch.js';
+import { createResource } from '../../core/rest/create-resource.js';
+import { Entity } from '../../core/schema/entity.js';
+
+export class Todo extends Entity {
+  id = '';
+  userId = 0;
+  title = '';
+  completed = false;
+  url = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Todo';
+}
+
+export const TodoResource = createResource({
+  path: '/todos/:id',
+  schema: Todo,
+  searchParams: {} as { userId?: number },
+  body: {} as { title: string; userId?: number; completed?: boolean },
+});
 
 let made: Controller[] = [];
 
